@@ -1,0 +1,250 @@
+"""The rules record: every point on which tafl reconstructions differ, as data.
+
+A :class:`Rules` value is immutable and validated when it is made. Every field
+has an explicit value, including the points a source is silent about; the
+catalogue records, for each field of each variant, where the value comes from.
+
+Pieces are named ``"attacker"``, ``"defender"`` and ``"king"``; sides are
+``"attackers"`` and ``"defenders"``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any, Mapping
+
+PIECES = ("attacker", "defender", "king")
+SIDES = ("attackers", "defenders")
+
+
+class RulesError(ValueError):
+    """A rules record (or a toggle, or a rules file) is impossible; the message names the field."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+#: Allowed values of every enumerated field, in the order the site lists them.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "first": SIDES,
+    "throne_hostile_to_attackers": ("never", "empty", "always"),
+    "throne_hostile_to_defenders": ("never", "empty", "always"),
+    "corners_hostile_to_attackers": ("never", "always"),
+    "corners_hostile_to_defenders": ("never", "always"),
+    "camps_hostile_to_attackers": ("never", "empty", "always"),
+    "camps_hostile_to_defenders": ("never", "empty", "always"),
+    "shieldwall": ("none", "copenhagen"),
+    "king_armed": ("yes", "no", "anvil", "hammer"),
+    "sandwich": ("safe", "unless-capturing", "forbidden"),
+    "king_capture": ("two", "four", "linnaeus", "immobile", "none"),
+    "escape": ("edge", "corner", "edge-except-camps", "none"),
+    "tuichi": ("announce", "win"),
+    "no_moves": ("loss", "draw"),
+    "repetition": ("ignore", "draw", "loss", "defenders-lose"),
+}
+
+#: Fields whose value is a set of piece kinds.
+PIECE_SETS = ("throne_stop", "throne_pass", "corner_stop", "camp_stop", "camp_pass")
+
+#: Special squares that can make up the king's surround (``king_capture_against``).
+KING_ANVILS = ("throne", "camp", "edge", "corner")
+
+_POSITION_ROW = re.compile(r"^(?:[tTKk]|\d+)+$")
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules:
+    """One complete set of rules.
+
+    Field docstrings state the rule each value encodes. Piece-set fields are
+    frozensets of ``"attacker"``, ``"defender"``, ``"king"``.
+    """
+
+    # --- board and start -------------------------------------------------
+    size: int = 11
+    """Board side, odd, 7 to 19."""
+    start: str = "/3ttttt3/5t5/5T5/t4T4t/t4T4t/ttTTTKTTTtt/t4T4t/t4T4t/5T5/5t5/3ttttt3/"
+    """Start position as an OTN position record (``/``-separated ranks from the top,
+    ``t`` attacker, ``T`` defender, ``K`` king, digits for runs of empty squares)."""
+    first: str = "attackers"
+    """Which side makes the first move."""
+
+    # --- movement -------------------------------------------------------
+    king_speed: int = 0
+    """Most squares the king may move in one turn; 0 means any distance (like a rook)."""
+    man_speed: int = 0
+    """Most squares any other piece may move in one turn; 0 means any distance."""
+    throne: bool = True
+    """The centre square is a special square (the throne, konakis). If false it is an
+    ordinary square and every ``throne_*`` field is ignored."""
+    throne_stop: frozenset = frozenset({"king"})
+    """Pieces that may stop on the empty throne."""
+    throne_pass: frozenset = frozenset({"king", "defender", "attacker"})
+    """Pieces that may pass over the empty throne."""
+    king_reenter_throne: bool = True
+    """Whether the king, once he has left the throne, may stop on it again."""
+    corners: bool = False
+    """The four corner squares are special squares."""
+    corner_stop: frozenset = frozenset({"king"})
+    """Pieces that may stop on a corner (when ``corners``)."""
+    camps: bool = False
+    """The attackers' starting squares are camps (Granquist's red squares)."""
+    camp_stop: frozenset = frozenset({"attacker"})
+    """Pieces that may stop on a camp square when coming from outside the camps. An
+    attacker still in its camp may always move within it."""
+    camp_pass: frozenset = frozenset({"attacker", "defender", "king"})
+    """Pieces that may pass over a camp square."""
+
+    # --- capture --------------------------------------------------------
+    shieldwall: str = "none"
+    """``"none"``: a row of pieces cannot be captured at once; ``"copenhagen"``: a row
+    along the edge bracketed at both ends and fronted square for square is taken."""
+    throne_hostile_to_attackers: str = "never"
+    """When the throne acts as an enemy piece for capturing attackers."""
+    throne_hostile_to_defenders: str = "never"
+    """When the throne acts as an enemy piece for capturing defenders."""
+    corners_hostile_to_attackers: str = "never"
+    corners_hostile_to_defenders: str = "never"
+    camps_hostile_to_attackers: str = "never"
+    camps_hostile_to_defenders: str = "never"
+    king_armed: str = "yes"
+    """Whether the king takes part in captures: both ways, not at all, only as the
+    static partner (anvil) or only as the moving piece (hammer)."""
+    sandwich: str = "safe"
+    """A piece moving between two enemies: is safe; may do so only if the move
+    captures; may never do so."""
+
+    # --- king capture ---------------------------------------------------
+    king_capture: str = "two"
+    """``"two"``: like any man; ``"four"``: enclosed on four sides (squares listed in
+    ``king_capture_against`` count as a side); ``"linnaeus"``: four on the throne,
+    three beside it with the throne as the fourth, two elsewhere; ``"immobile"``:
+    taken when he cannot move at all; ``"none"``: never taken (the attackers can
+    only win by leaving the defenders without a move)."""
+    king_capture_against: frozenset = frozenset()
+    """Squares that stand in for an attacker when the king is enclosed (``"four"``):
+    any of ``"throne"``, ``"camp"``, ``"edge"`` (the board's edge), ``"corner"``."""
+    watch_king: bool = False
+    """ap Ifan's warning: a king who moves between two attackers and then has no
+    move out is taken."""
+
+    # --- end of the game -----------------------------------------------
+    escape: str = "edge"
+    """Where the king escapes to win."""
+    tuichi: str = "announce"
+    """Two open escape routes at once: only announced, or an immediate win."""
+    edge_fort: bool = False
+    """Copenhagen: the defenders win with the king on the edge, able to move, in a fort
+    the attackers cannot break."""
+    encirclement: bool = False
+    """Copenhagen: the attackers win by enclosing every defender in an unbroken ring."""
+    no_moves: str = "loss"
+    """A side with no legal move on its turn loses, or the game is drawn."""
+    repetition: str = "ignore"
+    """What the third occurrence of a position does: nothing, a draw, a loss for the
+    side that made it, or a loss for the defenders whoever made it."""
+    repetition_count: int = 3
+    """How many occurrences of the same position (same side to move) count as repetition."""
+    ply_limit: int = 0
+    """Draw after this many plies; 0 means no limit."""
+
+    def __post_init__(self) -> None:
+        for name in PIECE_SETS:
+            value = getattr(self, name)
+            if isinstance(value, str) or not isinstance(value, (set, frozenset, list, tuple)):
+                raise RulesError(name, f"expected a list of pieces, got {value!r}")
+            value = frozenset(value)
+            unknown = sorted(value - set(PIECES))
+            if unknown:
+                raise RulesError(name, f"unknown piece {unknown[0]!r}; pieces are {', '.join(PIECES)}")
+            object.__setattr__(self, name, value)
+        against = self.king_capture_against
+        if isinstance(against, str) or not isinstance(against, (set, frozenset, list, tuple)):
+            raise RulesError("king_capture_against", f"expected a list of squares, got {against!r}")
+        against = frozenset(against)
+        unknown = sorted(against - set(KING_ANVILS))
+        if unknown:
+            raise RulesError("king_capture_against", f"unknown square kind {unknown[0]!r}; choose from {', '.join(KING_ANVILS)}")
+        object.__setattr__(self, "king_capture_against", against)
+
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise RulesError(name, f"{value!r} is not one of {', '.join(allowed)}")
+        for name in ("throne", "king_reenter_throne", "corners", "camps", "watch_king", "edge_fort", "encirclement"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(name, f"expected true or false, got {getattr(self, name)!r}")
+        for name, low, high in (("size", 7, 19), ("king_speed", 0, 18), ("man_speed", 0, 18),
+                                ("repetition_count", 2, 10), ("ply_limit", 0, 100_000)):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise RulesError(name, f"expected a whole number from {low} to {high}, got {value!r}")
+        if self.size % 2 == 0:
+            raise RulesError("size", f"the board must have an odd side, got {self.size}")
+        self._check_start()
+        self._check_combinations()
+
+    def _check_start(self) -> None:
+        rows = self.start.strip("/").split("/") if self.start else []
+        if len(rows) != self.size:
+            raise RulesError("start", f"expected {self.size} ranks, got {len(rows)}")
+        kings = 0
+        for number, row in enumerate(rows, 1):
+            if not _POSITION_ROW.match(row):
+                raise RulesError("start", f"rank {number} from the top, {row!r}, holds a character other than t, T, K or a digit")
+            width = sum(int(n) for n in re.findall(r"\d+", row)) + len(re.findall(r"[tTKk]", row))
+            if width != self.size:
+                raise RulesError("start", f"rank {number} from the top, {row!r}, has {width} squares, not {self.size}")
+            kings += len(re.findall(r"[Kk]", row))
+        if kings > 1:
+            raise RulesError("start", f"there are {kings} kings; at most one is allowed")
+
+    def _check_combinations(self) -> None:
+        if self.escape == "corner" and not self.corners:
+            raise RulesError("escape", "corner escape needs corners = true")
+        if self.escape == "edge-except-camps" and not self.camps:
+            raise RulesError("escape", "edge-except-camps needs camps = true")
+        if self.corners and "king" not in self.corner_stop and self.escape == "corner":
+            raise RulesError("corner_stop", "the king must be allowed to stop on a corner when he escapes there")
+        if "camp" in self.king_capture_against and not self.camps:
+            raise RulesError("king_capture_against", "'camp' needs camps = true")
+        if "corner" in self.king_capture_against and not self.corners:
+            raise RulesError("king_capture_against", "'corner' needs corners = true")
+        if "throne" in self.king_capture_against and not self.throne:
+            raise RulesError("king_capture_against", "'throne' needs throne = true")
+        if self.king_capture == "linnaeus" and not self.throne:
+            raise RulesError("king_capture", "the linnaeus capture is defined around the throne; it needs throne = true")
+        if self.edge_fort and self.escape == "edge":
+            raise RulesError("edge_fort", "an edge fort is pointless when reaching the edge already wins")
+        if self.king_capture == "none" and self.no_moves != "loss":
+            raise RulesError("no_moves", "with king_capture = none the attackers can only win by leaving the defenders without a move, so no_moves must be loss")
+
+    # --- conversions ----------------------------------------------------
+
+    def replace(self, **changes: Any) -> "Rules":
+        """A copy with some fields changed (validated again)."""
+        unknown = sorted(set(changes) - set(FIELDS))
+        if unknown:
+            raise RulesError(unknown[0], f"no such rule; rules are {', '.join(FIELDS)}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (piece sets as sorted lists), suitable for TOML or JSON."""
+        out: dict[str, Any] = {}
+        for name in FIELDS:
+            value = getattr(self, name)
+            out[name] = sorted(value) if isinstance(value, frozenset) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
+        """Rules from plain data; every unknown key is refused by name."""
+        unknown = sorted(set(data) - set(FIELDS))
+        if unknown:
+            raise RulesError(unknown[0], f"no such rule; rules are {', '.join(FIELDS)}")
+        return cls(**dict(data))
+
+
+FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))

@@ -1,0 +1,81 @@
+# Two commands do everything on a fresh machine:
+#   make serve   set up, build the site (warnings are errors) and serve it on http://127.0.0.1:8000
+#   make test    the same set-up, plus Debian's chromium, then the whole test suite
+# Every step is a file target, so a second run only redoes what changed.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VENV    := .venv
+VPY     := $(VENV)/bin/python
+BUILD   := _build/html
+WHEEL_STAMP := dist/.stamp
+HOST    := 127.0.0.1
+PORT    := 8000
+
+# pyodide-build 0.39 (which reads Pyodide 314's lockfile) needs Python >= 3.12.
+PYTHON ?= $(shell for p in python3.13 python3.12 $$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.1[23]*/bin/python3 2>/dev/null) python3; do \
+	  if $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; then command -v $$p || echo $$p; break; fi; done)
+
+PACKAGE_SOURCES := $(shell find tafl_rules -name '*.py' -o -name '*.toml' 2>/dev/null)
+SITE_SOURCES := conf.py $(shell find docs sources _static -type f 2>/dev/null) $(PACKAGE_SOURCES)
+
+.PHONY: help setup site serve test chromium clean bench
+
+help:
+	@echo "make serve   build the site and serve it on http://$(HOST):$(PORT)"
+	@echo "make test    run the whole test suite (installs Debian's chromium if missing)"
+	@echo "make bench   run the benchmarks"
+
+$(VENV)/.stamp: pyproject.toml
+	@if [ -z "$(PYTHON)" ]; then \
+	  echo "error: Python 3.12 or newer is needed (pyodide-build 0.39 requires it)."; \
+	  echo "       Install python3.12 (or 3.13) and put it on PATH, or run: make PYTHON=/path/to/python3.12 ..."; \
+	  exit 1; fi
+	@echo "using $(PYTHON) for $(VENV)"
+	test -x $(VPY) || $(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --upgrade pip
+	$(VPY) -m pip install --quiet -e '.[doc,test]'
+	touch $@
+
+node_modules/.stamp: package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
+
+$(WHEEL_STAMP): $(VENV)/.stamp $(PACKAGE_SOURCES) pyproject.toml
+	rm -rf dist build
+	$(VPY) -m build --wheel --no-isolation --outdir dist . >/dev/null
+	touch $@
+
+setup: $(VENV)/.stamp node_modules/.stamp $(WHEEL_STAMP)
+
+$(BUILD)/.stamp: $(VENV)/.stamp node_modules/.stamp $(WHEEL_STAMP) $(SITE_SOURCES)
+	rm -f $@
+	$(VPY) -m sphinx -W --keep-going -q -b html . $(BUILD)
+	touch $@
+
+site: $(BUILD)/.stamp
+
+serve: site
+	@echo "serving http://$(HOST):$(PORT)/ (Ctrl-C stops)"
+	PYTHONPATH=docs/_ext $(VPY) -m tafl_sphinx.serve --host $(HOST) --port $(PORT) $(BUILD)
+
+chromium:
+	@if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  echo "installing Debian's chromium"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+	  echo "error: the browser tests need Debian's chromium at /usr/bin/chromium."; \
+	  echo "       Install it as root:  apt-get update && apt-get install -y chromium"; \
+	  exit 1; fi
+
+test: site chromium
+	$(VPY) -m pytest -q
+
+bench: setup
+	$(VPY) benchmarks/bench_engine.py
+	$(VPY) benchmarks/bench_board.py
+
+clean:
+	rm -rf _build dist build .stamps

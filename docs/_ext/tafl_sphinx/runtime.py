@@ -1,0 +1,76 @@
+"""Put the browser runtime beside the built pages: Pyodide from npm and the tafl_rules wheel.
+
+Nothing here is committed or fetched from a CDN. Pyodide's runtime files are
+copied from ``node_modules/pyodide`` (pinned in package-lock.json); the wheel
+built by ``python -m build`` is registered in the served ``pyodide-lock.json``
+with ``pyodide lockfile add-wheels`` so the worker can ``loadPackage("tafl_rules")``
+and Pyodide checks its sha256.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+ROOT = Path(__file__).resolve().parents[3]
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+
+def _copy_if_changed(source: Path, target: Path) -> None:
+    if target.exists() and filecmp.cmp(source, target, shallow=True):
+        return
+    shutil.copy2(source, target)
+
+
+def _pyodide_cli() -> list[str]:
+    found = shutil.which("pyodide", path=os.path.dirname(sys.executable))
+    return [found] if found else [sys.executable, "-m", "pyodide_cli"]
+
+
+def install_runtime(outdir: Path, pyodide_dir: Path, wheel_dir: Path) -> Path:
+    """Copy Pyodide and the newest tafl_rules wheel into ``outdir/_static/pyodide``; return the lockfile."""
+    missing = [name for name in (*RUNTIME_FILES, "pyodide-lock.json") if not (pyodide_dir / name).is_file()]
+    if missing:
+        raise FileNotFoundError(f"Pyodide runtime not found in {pyodide_dir} (missing {', '.join(missing)}); run `npm ci`")
+    wheels = sorted(wheel_dir.glob("tafl_rules-*-py3-none-any.whl"), key=lambda p: p.stat().st_mtime)
+    if not wheels:
+        raise FileNotFoundError(f"no tafl_rules wheel in {wheel_dir}; run `python -m build --wheel --outdir {wheel_dir}`")
+    target = outdir / "_static" / "pyodide"
+    target.mkdir(parents=True, exist_ok=True)
+    for name in RUNTIME_FILES:
+        _copy_if_changed(pyodide_dir / name, target / name)
+    for old in target.glob("tafl_rules-*.whl"):
+        old.unlink()
+    wheel = shutil.copy2(wheels[-1], target / wheels[-1].name)
+    lockfile = target / "pyodide-lock.json"
+    subprocess.run(
+        [*_pyodide_cli(), "lockfile", "add-wheels", "--input", str(pyodide_dir / "pyodide-lock.json"),
+         "--output", str(lockfile), "--base-path", str(target), str(wheel)],
+        check=True, capture_output=True, text=True,
+    )
+    return lockfile
+
+
+def _on_build_finished(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    try:
+        install_runtime(Path(app.outdir), Path(app.config.tafl_pyodide_dir), Path(app.config.tafl_wheel_dir))
+    except (OSError, subprocess.CalledProcessError) as error:
+        detail = getattr(error, "stderr", "") or ""
+        logger.warning(f"the board runtime was not installed: {error} {detail}".strip(), type="tafl", subtype="runtime")
+
+
+def setup_runtime(app: Sphinx) -> None:
+    app.add_config_value("tafl_pyodide_dir", str(ROOT / "node_modules" / "pyodide"), "env")
+    app.add_config_value("tafl_wheel_dir", str(ROOT / "dist"), "env")
+    app.connect("build-finished", _on_build_finished)

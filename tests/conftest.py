@@ -1,0 +1,87 @@
+"""Shared fixtures: the built site, a loopback server for it, and headless Chromium.
+
+The browser tests use the real site (built by ``make test`` before pytest runs, or
+here if it is missing), the real Pyodide runtime from npm and Debian's chromium.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "_build" / "html"
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    if not (SITE / "_static" / "pyodide" / "pyodide-lock.json").is_file():
+        subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(ROOT), str(SITE)], check=True)
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir):
+    from tafl_sphinx.serve import serve_in_thread
+
+    server = serve_in_thread(str(site_dir))
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Debian's chromium is needed at {CHROMIUM}: apt-get install -y chromium")
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+class PageWatch:
+    """Console errors and any request that leaves 127.0.0.1, recorded for the test to check."""
+
+    def __init__(self, page):
+        self.page = page
+        self.console_errors: list[str] = []
+        self.foreign_requests: list[str] = []
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda error: self.console_errors.append(f"page error: {error}"))
+        page.on("request", self._on_request)
+
+    def _on_console(self, message) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
+
+    def _on_request(self, request) -> None:
+        host = urlparse(request.url).hostname
+        if request.url.startswith(("data:", "blob:")):
+            return
+        if host != "127.0.0.1":
+            self.foreign_requests.append(request.url)
+
+
+@pytest.fixture
+def page(browser, site_url):
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    watch = PageWatch(page)
+    page.watch = watch
+    yield page
+    context.close()
+    assert watch.foreign_requests == [], f"requests left 127.0.0.1: {watch.foreign_requests}"
+    assert watch.console_errors == [], f"console errors: {watch.console_errors}"

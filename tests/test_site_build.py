@@ -1,0 +1,75 @@
+"""The real site builds with -W (warnings are errors), and the extension works in a tiny project."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def full_build(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(ROOT), str(out)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, f"sphinx -W failed:\n{result.stdout}\n{result.stderr}"
+    return out
+
+
+def test_site_builds_with_warnings_as_errors(full_build):
+    assert (full_build / "docs" / "index.html").is_file()
+
+
+def test_runtime_is_beside_the_pages_and_registers_the_wheel(full_build):
+    pyodide = full_build / "_static" / "pyodide"
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (pyodide / name).is_file(), name
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    entry = lock["packages"]["tafl-rules"] if "tafl-rules" in lock["packages"] else lock["packages"]["tafl_rules"]
+    wheel = pyodide / entry["file_name"]
+    assert wheel.is_file()
+    import hashlib
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
+    assert "tafl_rules" in entry["imports"]
+
+
+def test_board_container_and_module_script_on_the_page(full_build):
+    html = (full_build / "docs" / "index.html").read_text()
+    assert 'class="tafl-board"' in html
+    assert 'data-ready="false"' in html
+    assert 'type="module"' in html and "tafl-board.mjs" in html
+    assert "cdn" not in html.lower()
+
+
+def test_tiny_project_with_the_directive(tmp_path):
+    (tmp_path / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})\nsys.path.insert(0, {str(ROOT)!r})\n"
+        "extensions = ['myst_parser', 'tafl_sphinx']\n"
+    )
+    (tmp_path / "index.md").write_text("# Tiny\n\n```{tafl-board}\n:human: attackers\n:moves: d1-d3 e5-e2\n```\n")
+    out = tmp_path / "_build"
+    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(tmp_path), str(out)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    html = (out / "index.html").read_text()
+    assert 'data-human="attackers"' in html
+    assert 'data-moves="d1-d3 e5-e2"' in html
+    assert (out / "_static" / "tafl-board.mjs").is_file()
+    assert (out / "_static" / "tafl-worker.mjs").is_file()
+
+
+def test_bad_directive_option_is_an_error(tmp_path):
+    (tmp_path / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})\nsys.path.insert(0, {str(ROOT)!r})\n"
+        "extensions = ['myst_parser', 'tafl_sphinx']\n"
+    )
+    (tmp_path / "index.md").write_text("# Tiny\n\n```{tafl-board}\n:human: robots\n```\n")
+    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(tmp_path), str(tmp_path / "_b")],
+                            capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "robots" in result.stderr

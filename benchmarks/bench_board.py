@@ -1,0 +1,84 @@
+"""Time from navigation to a board that accepts moves, in headless Chromium, on the built site.
+
+Cold: a fresh browser context each run (empty HTTP cache). Warm: a reload in a context
+that has loaded the page once. Also: click-to-highlight latency. Prints medians of N runs.
+
+    .venv/bin/python benchmarks/bench_board.py [--runs 5] [--page docs/index.html]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tafl_sphinx.serve import serve_in_thread  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+READY = '.tafl-board[data-ready="true"]'
+
+
+def time_to_ready(page, url: str) -> float:
+    start = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=120_000)
+    return time.perf_counter() - start
+
+
+def click_to_highlight(page, square: str) -> float:
+    """Milliseconds from a click on ``square`` to its highlighted targets, measured in the page."""
+    return page.evaluate(
+        """(square) => new Promise((resolve) => {
+            const board = document.querySelector('.tafl-board');
+            const start = performance.now();
+            const observer = new MutationObserver(() => {
+              if (board.querySelector('.tafl-target')) { observer.disconnect(); resolve(performance.now() - start); }
+            });
+            observer.observe(board, { subtree: true, attributes: true, childList: true });
+            board.querySelector(`[data-square="${square}"]`).click();
+        })""",
+        square,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--page", default="docs/index.html")
+    parser.add_argument("--square", default="d1")
+    args = parser.parse_args()
+    site = ROOT / "_build" / "html"
+    if not (site / args.page).is_file():
+        sys.exit(f"{site / args.page} is missing: run `make site` first")
+    server = serve_in_thread(str(site))
+    url = f"http://127.0.0.1:{server.server_port}/{args.page}"
+    cold, warm, clicks = [], [], []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        for _ in range(args.runs):
+            context = browser.new_context()
+            page = context.new_page()
+            cold.append(time_to_ready(page, url))
+            clicks.append(click_to_highlight(page, args.square))
+            warm.append(time_to_ready(page, url))
+            context.close()
+        browser.close()
+    server.shutdown()
+    print(f"page: {args.page}, runs: {args.runs}")
+    print(f"navigation -> board ready, cold: median {statistics.median(cold):.2f} s  (runs: {', '.join(f'{t:.2f}' for t in cold)})")
+    print(f"navigation -> board ready, warm: median {statistics.median(warm):.2f} s  (runs: {', '.join(f'{t:.2f}' for t in warm)})")
+    print(f"click -> highlighted targets:    median {statistics.median(clicks):.1f} ms (runs: {', '.join(f'{t:.1f}' for t in clicks)})")
+
+
+if __name__ == "__main__":
+    main()

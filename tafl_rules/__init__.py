@@ -9,5 +9,7 @@ __version__ = "0.1.0"
 
 from .errors import IllegalMove, NotationError, RulesError
 from .rules import Rules
+from .game import Game, Move, Outcome  # engine
 
 __all__ = ["IllegalMove", "NotationError", "Rules", "RulesError", "__version__"]
+__all__ += ["Game", "Move", "Outcome"]  # engine

@@ -1,0 +1,95 @@
+"""Per-rules masks: where each kind of piece may stop and pass, which squares are hostile.
+
+Built once per :class:`~tafl_rules.rules.Rules` value (cached) from the rules and the
+board geometry. Piece kinds are indexed ``ATTACKER = 0``, ``DEFENDER = 1``, ``KING = 2``;
+sides ``ATTACKERS = 0``, ``DEFENDERS = 1``.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from .board import Geometry, geometry
+from .position import parse_position
+from .rules import Rules
+
+ATTACKER, DEFENDER, KING = 0, 1, 2
+ATTACKERS, DEFENDERS = 0, 1
+KIND_NAMES = ("attacker", "defender", "king")
+SIDE_NAMES = ("attackers", "defenders")
+
+
+class Tables:
+    """Everything about a rules record that move generation and capture need, as masks."""
+
+    def __init__(self, rules: Rules) -> None:
+        g: Geometry = geometry(rules.size)
+        self.rules = rules
+        self.g = g
+        start = parse_position(rules.start, rules.size)
+        self.throne = (1 << g.center) if rules.throne else 0
+        self.corners = g.corners if rules.corners else 0
+        self.camps = start.attackers if rules.camps else 0
+        throne, corners, camps = self.throne, self.corners, self.camps
+        # nostop[kind]: squares a piece of that kind may not stop on (from outside a camp)
+        # nopass[kind]: empty squares that block that kind like a piece would
+        self.nostop = []
+        self.nopass = []
+        for kind in KIND_NAMES:
+            ns = 0
+            np = 0
+            if throne and kind not in rules.throne_stop:
+                ns |= throne
+            if throne and kind not in rules.throne_pass:
+                np |= throne
+            if corners and kind not in rules.corner_stop:
+                ns |= corners
+            if camps and kind not in rules.camp_stop:
+                ns |= camps
+            if camps and kind not in rules.camp_pass:
+                np |= camps
+            self.nostop.append(ns)
+            self.nopass.append(np)
+        self.nopass_t = [g.transpose(m) for m in self.nopass]
+        #: squares that may be stopped on though not passed (rare; handled apart)
+        self.stop_not_pass = [self.nopass[k] & ~self.nostop[k] for k in range(3)]
+        self.king_reenter = rules.king_reenter_throne
+        # hostility to a victim of a side: always, or only when empty
+        self.hostile_always = [0, 0]
+        self.hostile_empty = [0, 0]
+        for side, name in ((ATTACKERS, "attackers"), (DEFENDERS, "defenders")):
+            for mask, value in ((throne, getattr(rules, f"throne_hostile_to_{name}")),
+                                (corners, getattr(rules, f"corners_hostile_to_{name}")),
+                                (camps, getattr(rules, f"camps_hostile_to_{name}"))):
+                if value == "always":
+                    self.hostile_always[side] |= mask
+                elif value == "empty":
+                    self.hostile_empty[side] |= mask
+        self.king_anvil = rules.king_armed in ("yes", "anvil")
+        self.king_hammer = rules.king_armed in ("yes", "hammer")
+        self.man_within = g.within(rules.man_speed) if rules.man_speed else None
+        self.king_within = g.within(rules.king_speed) if rules.king_speed else None
+        if rules.escape == "edge":
+            self.escape = g.edge
+        elif rules.escape == "corner":
+            self.escape = g.corners
+        elif rules.escape == "edge-except-camps":
+            self.escape = g.edge & ~camps
+        else:
+            self.escape = 0
+        # king surround squares ("four")
+        against = rules.king_capture_against
+        self.against_edge = "edge" in against
+        self.against = ((throne if "throne" in against else 0) | (camps if "camp" in against else 0)
+                        | (corners if "corner" in against else 0))
+        # Zobrist keys: one per (kind, square) and one for the defenders to move
+        rng = random.Random(0x7AF1 * 1000 + rules.size)
+        self.zobrist = [[rng.getrandbits(64) for _ in range(g.n)] for _ in range(3)]
+        self.zobrist_side = rng.getrandbits(64)
+
+
+@functools.lru_cache(maxsize=256)
+def tables(rules: Rules) -> Tables:
+    """The cached :class:`Tables` of a rules record."""
+    return Tables(rules)

@@ -1,0 +1,110 @@
+"""OTN position records: ``/3ttttt3/5t5/.../`` (ranks from the top).
+
+``t`` is an attacker, ``T`` a defender, ``K`` (or ``k``) the king, a number a run of
+empty squares. The slashes at both ends are optional when parsing and always
+written when formatting.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .errors import NotationError
+
+
+class Placement(NamedTuple):
+    """Bitboards of a position: attackers, defenders (not the king) and the king's square (-1: none)."""
+
+    attackers: int
+    defenders: int
+    king: int
+
+
+def parse_position(text: str, size: int) -> Placement:
+    """Read an OTN position record for a ``size`` x ``size`` board.
+
+    Raises :class:`~tafl_rules.errors.NotationError` naming the rank and the offset of
+    the first bad character.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a position record must be text, got {type(text).__name__}", "", 0)
+    body = text.strip()
+    start = 0
+    if body.startswith("/"):
+        start = 1
+    end = len(body)
+    if body.endswith("/") and end > start:
+        end -= 1
+    rows = body[start:end].split("/") if end > start else []
+    if len(rows) != size:
+        raise NotationError(f"expected {size} ranks separated by '/', got {len(rows)}", text, 0)
+    attackers = defenders = 0
+    king = -1
+    offset = text.find(body) + start
+    for number, row in enumerate(rows):
+        rank = size - 1 - number
+        file = 0
+        i = 0
+        while i < len(row):
+            ch = row[i]
+            if ch.isdigit():
+                j = i
+                while j < len(row) and row[j].isdigit():
+                    j += 1
+                run = int(row[i:j])
+                if run == 0:
+                    raise NotationError(f"rank {rank + 1}: an empty run of 0 squares", text, offset + i)
+                file += run
+                i = j
+                if file > size:
+                    raise NotationError(f"rank {rank + 1} has more than {size} squares", text, offset + i - 1)
+                continue
+            if file >= size:
+                raise NotationError(f"rank {rank + 1} has more than {size} squares", text, offset + i)
+            bit = 1 << (rank * size + file)
+            if ch == "t":
+                attackers |= bit
+            elif ch == "T":
+                defenders |= bit
+            elif ch in "Kk":
+                if king >= 0:
+                    raise NotationError("there is more than one king", text, offset + i)
+                king = rank * size + file
+            else:
+                raise NotationError(f"rank {rank + 1}: {ch!r} is not t, T, K or a digit", text, offset + i)
+            file += 1
+            i += 1
+        if file != size:
+            raise NotationError(f"rank {rank + 1} has {file} squares, not {size}", text, offset + len(row))
+        offset += len(row) + 1
+    return Placement(attackers, defenders, king)
+
+
+def format_position(attackers: int, defenders: int, king: int, size: int) -> str:
+    """The OTN position record of a placement (``king`` is a square index or -1)."""
+    out = []
+    for rank in range(size - 1, -1, -1):
+        row = []
+        empty = 0
+        for file in range(size):
+            i = rank * size + file
+            if attackers >> i & 1:
+                ch = "t"
+            elif defenders >> i & 1:
+                ch = "T"
+            elif i == king:
+                ch = "K"
+            else:
+                empty += 1
+                continue
+            if empty:
+                row.append(str(empty))
+                empty = 0
+            row.append(ch)
+        if empty:
+            row.append(str(empty))
+        out.append("".join(row))
+    return "/" + "/".join(out) + "/"
+
+
+__all__ = ["Placement", "format_position", "parse_position"]

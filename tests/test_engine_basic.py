@@ -1,0 +1,133 @@
+"""The engine's core: start position, legal moves, custodial capture, undo, errors."""
+
+import pytest
+
+from tafl_rules import Game, IllegalMove, Move, Rules
+from tafl_rules.board import geometry, parse_square, square_name
+from tafl_rules.position import format_position, parse_position
+
+START = Rules().start
+
+
+def test_square_names_round_trip():
+    for size in (7, 11, 19):
+        g = geometry(size)
+        assert square_name(0, size) == "a1"
+        assert square_name(size * size - 1, size) == f"{'abcdefghijklmnopqrs'[size - 1]}{size}"
+        for i in range(size * size):
+            assert parse_square(g.names[i], size) == i
+    with pytest.raises(ValueError, match="off the 11x11 board"):
+        parse_square("l1", 11)
+
+
+def test_position_round_trip():
+    place = parse_position(START, 11)
+    assert place.attackers.bit_count() == 24
+    assert place.defenders.bit_count() == 12
+    assert place.king == 60
+    assert format_position(*place, 11) == START
+
+
+def test_start_position_and_turn():
+    game = Game(Rules())
+    assert game.position() == START
+    assert game.turn == "attackers"
+    assert game.piece_at("f6") == "king"
+    assert game.piece_at("d1") == "attacker"
+    assert game.piece_at("f5") == "defender"
+    assert game.piece_at("a1") is None
+    assert game.outcome is None
+
+
+def test_slider_targets_stop_before_pieces():
+    game = Game(Rules())
+    targets = game.legal_targets()
+    assert targets["d1"] == ["a1", "b1", "c1", "d2", "d3", "d4", "d5"]
+    assert targets["e1"] == ["e2", "e3", "e4", "e5"]
+    assert game.legal_targets()["f2"] == ["b2", "c2", "d2", "e2", "g2", "h2", "i2", "j2"]
+
+
+def test_legal_moves_match_targets():
+    game = Game(Rules())
+    moves = game.legal_moves()
+    total = sum(len(v) for v in game.legal_targets().values())
+    assert len(moves) == total == game.count_legal_moves()
+    assert all(isinstance(m, Move) for m in moves)
+    assert Move("d1", "d4") in moves
+
+
+def test_custodial_capture_and_undo():
+    pos = "/11/11/11/11/11/5K5/11/11/t2Tt6/11/11/"
+    game = Game(Rules(), position=pos, turn="attackers")
+    before = (game.position(), game.hash, game.turn)
+    move = game.play("a3-c3")
+    assert move.captures == ["d3"]
+    assert game.piece_at("d3") is None
+    assert game.turn == "defenders"
+    undone = game.undo()
+    assert str(undone) == "a3-c3"
+    assert (game.position(), game.hash, game.turn) == before
+
+
+def test_illegal_moves_say_why_and_change_nothing():
+    game = Game(Rules())
+    before = (game.position(), game.hash)
+    cases = {
+        "f5-f4": "it is the attackers' turn",
+        "d1-d6": "d6 is occupied",
+        "d1-d7": "d6 is in the way",
+        "d1-e2": "not along a rank or a file",
+        "e3-e4": "there is no piece on e3",
+        "z1-z2": "not a square name",
+        "d1d4": "is not a move",
+    }
+    for text, reason in cases.items():
+        with pytest.raises(IllegalMove, match=reason):
+            game.play(text)
+    assert (game.position(), game.hash) == before
+
+
+def test_only_the_king_stops_on_the_throne():
+    pos = "/11/11/11/11/11/T4K5/11/11/11/11/11/"
+    game = Game(Rules(), position=pos, turn="defenders")
+    # the defender on a6 may pass over... the king blocks; move king away first
+    game.play("f6-f9")
+    game.play("a1-a2") if game.piece_at("a1") else None
+    game2 = Game(Rules(), position="/11/11/11/11/11/T10/11/11/11/11/5K5/", turn="defenders")
+    with pytest.raises(IllegalMove, match="only the king may stop on the throne"):
+        game2.play("a6-f6")
+    assert "g6" in game2.legal_targets()["a6"]  # passes over the empty throne
+
+
+def test_hash_is_stable_and_incremental():
+    game = Game(Rules())
+    h0 = game.hash
+    for mv in ("d1-d3", "f4-c4", "h1-h3", "c4-c2"):
+        game.play(mv)
+    fresh = Game(Rules(), position=game.position(), turn=game.turn)
+    assert fresh.hash == game.hash
+    for _ in range(4):
+        game.undo()
+    assert game.hash == h0 == Game(Rules()).hash
+
+
+def test_variant_id_without_catalogue_is_a_clear_error(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "tafl_rules.catalogue", None)
+    with pytest.raises(ValueError, match="unknown variant 'copenhagen'"):
+        Game("copenhagen")
+
+
+def test_game_over_refuses_moves():
+    # king one step from the edge under edge escape
+    game = Game(Rules(), position="/11/5K5/11/11/11/11/11/11/11/11/t10/", turn="defenders")
+    move = game.play("f10-f11")
+    assert game.outcome.winner == "defenders"
+    assert game.outcome.kind == "escape"
+    assert game.outcome.reason == "king reached f11"
+    assert move.to_square == "f11"
+    with pytest.raises(IllegalMove, match="the game is over"):
+        game.play("a1-a2")
+    game.undo()
+    assert game.outcome is None

@@ -44,7 +44,7 @@ def test_slider_targets_stop_before_pieces():
     targets = game.legal_targets()
     assert targets["d1"] == ["a1", "b1", "c1", "d2", "d3", "d4", "d5"]
     assert targets["e1"] == ["e2", "e3", "e4", "e5"]
-    assert game.legal_targets()["f2"] == ["b2", "c2", "d2", "e2", "g2", "h2", "i2", "j2"]
+    assert game.legal_targets()["f2"] == ["a2", "b2", "c2", "d2", "e2", "g2", "h2", "i2", "j2", "k2"]
 
 
 def test_legal_moves_match_targets():

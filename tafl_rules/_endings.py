@@ -107,24 +107,37 @@ def edge_fort(game: "Game") -> bool:
     wall = border & d
     hostile = game._hostile(DEFENDERS, a | d | (1 << k))
     size = g.size
-    while True:
-        safe = (fort | wall) & ~hostile
-        broken = 0
-        for s in _iter(wall):
-            r, f = divmod(s, size)
-            if 0 < f < size - 1 and not (safe >> (s - 1) & 1 or safe >> (s + 1) & 1):
-                broken |= 1 << s
-            elif 0 < r < size - 1 and not (safe >> (s - size) & 1 or safe >> (s + size) & 1):
-                broken |= 1 << s
-        if not broken:
-            break
-        return False
-    # a wall along the edge must not be open to a shield wall: its inward square is safe
+    safe = (fort | wall) & ~hostile
+    for s in _iter(wall):
+        r, f = divmod(s, size)
+        if 0 < f < size - 1 and not (safe >> (s - 1) & 1 or safe >> (s + 1) & 1):
+            return False
+        if 0 < r < size - 1 and not (safe >> (s - size) & 1 or safe >> (s + size) & 1):
+            return False
     if game.rules.shieldwall != "none":
         for s in _iter(wall & g.edge):
-            for inward, _step, _pos in _edges_of(s, size):
-                if not (fort | wall) >> (s + inward) & 1:
-                    return False
+            if not _row_safe(s, g, fort, wall, d | (1 << k)):
+                return False
+    return True
+
+
+def _row_safe(s: int, g, fort: int, wall: int, pieces: int) -> bool:
+    """Whether the run of defenders along the edge through ``s`` is safe from a shield
+    wall: some member is fronted by the fort or the wall, or the run ends at the fort."""
+    size = g.size
+    for inward, step, pos in _edges_of(s, size):
+        safe = False
+        for direction in (1, -1):
+            p, q = pos, s
+            while 0 <= p < size and pieces >> q & 1:
+                if (fort | wall) >> (q + inward) & 1:
+                    safe = True
+                p += direction
+                q += direction * step
+            if 0 <= p < size and fort >> q & 1:
+                safe = True
+        if not safe:
+            return False
     return True
 
 

@@ -1,0 +1,1080 @@
+"""OpenTafl Notation (OTN): rules strings, move records and game records.
+
+OTN is defined in ``opentafl-notation-spec.txt`` of the OpenTafl project
+(jslater89/OpenTafl). This module reads and writes its three text forms:
+
+* **Rules strings** -- ``dim:11 atkf:n sw:s efe:y start:/3ttttt3/.../``:
+  :func:`rules_to_otn`, :func:`parse_rules`, :func:`otn_losses`.
+* **Move records** -- ``e5-e8xe9``, ``Kf6-c6``, ``e3-e4++``:
+  :func:`parse_move`, :func:`format_move`, :class:`MoveRecord`.
+* **Game records** (``.otg``) -- ``[tag:value]`` headers, the rules string in a
+  ``[rules:...]`` tag, numbered turns, ``[first|second]`` commentary:
+  :func:`game_to_otn`, :func:`game_from_otn`, :func:`read_game`, :class:`GameRecord`.
+
+Position records (``/3t3/3t3/...``) belong to :mod:`tafl_rules.position`.
+
+How every :class:`~tafl_rules.rules.Rules` field maps onto OTN
+--------------------------------------------------------------
+
+================================  ==========================================================
+Rules field                       OTN key
+================================  ==========================================================
+size                              ``dim``
+start                             ``start`` (written as given; ``k`` is written ``K``)
+first                             ``atkf`` (``y`` attackers first, ``n`` defenders first)
+escape                            ``esc`` (``c`` corner, ``e`` edge)
+encirclement                      ``surf`` (surrounding fatal)
+repetition                        ``tfr`` (``i`` ignore, ``d`` draw, ``l`` the side that repeats loses)
+king_armed                        ``ka`` (``y``, ``n``; ``a`` anvil only, ``h`` hammer only [1]_)
+king_capture                      ``ks`` (``n`` two, ``y`` four; ``c`` strong at the centre [1]_
+                                  = linnaeus)
+king_speed, man_speed             ``spd`` [1]_ (one number for every piece; ``-1`` no limit)
+throne                            ``cen`` (empty list: no centre square)
+corners                           ``cor`` (empty list: no corner squares)
+camps                             ``afor`` (attacker fortresses: must list exactly the
+                                  attackers' start squares)
+throne_stop / throne_pass         ``cens`` / ``cenp``
+corner_stop                       ``cors``
+camp_stop / camp_pass             ``afors`` / ``aforp``
+king_reenter_throne               ``K`` in ``cenre`` [1]_
+throne_hostile_to_*               ``cenh`` (always) and ``cenhe`` (when empty): ``t`` / ``T``
+corners_hostile_to_*              ``corh``: ``t`` / ``T``
+camps_hostile_to_*                ``aforh``: ``t`` / ``T`` (OTN fortresses have no
+                                  "when empty" form, so ``aforh`` means ``always``)
+king_capture_against              with ``ks:y``: ``K`` in ``cenhe`` (throne), ``corh`` (corner),
+                                  ``aforh`` (camp); ``edge`` has no OTN form
+shieldwall                        ``sw`` (``n`` none; ``s`` with ``swf:y`` = copenhagen)
+edge_fort                         ``efe``
+================================  ==========================================================
+
+.. [1] Not in the written specification but read and written by OpenTafl's own
+   ``RulesSerializer`` (``ks:c``/``ks:s``/``ks:w``, ``ka:a``/``ka:h``, ``spd``,
+   ``cenre``). Older OpenTafl readers treat unknown values as "no".
+
+Everything else -- watch_king, sandwich, tuichi, no_moves, repetition_count,
+ply_limit, the ``edge`` anvil, ``"defenders-lose"`` repetition, speeds that differ
+between king and men, ``edge-except-camps`` and ``none`` escapes, the
+``immobile`` and ``none`` king captures, camps hostile only when empty -- has no
+OTN key.
+
+Extension keys
+--------------
+
+The specification says nothing about unknown keys; OpenTafl's reader stores every
+``key:value`` pair in a map and ignores keys it does not know. A rule point that
+OTN cannot express is therefore written as an extension key ``x-<field>:<value>``
+where ``<field>`` is the :class:`Rules` field name and ``<value>`` is spelt as in
+:meth:`Rules.to_dict` (``true``/``false``, a number, a choice such as
+``unless-capturing``, or a comma-separated list of names, possibly empty). The
+writer first sets every OTN key to the closest reading and then adds an ``x-``
+key for each field that this reading gets wrong, so another OTN reader plays the
+nearest OTN game and this module restores the exact rules. Extension keys come
+after the OTN keys and before ``start`` (which must be last).
+
+``rules_to_otn(rules, strict=True)`` leaves the extension keys out and warns with
+an :class:`OTNLossWarning` naming each field lost; :func:`otn_losses` lists them
+without writing anything.
+
+Reading: an omitted key takes its default from the specification (so
+``dim:11 atkf:n start:...`` is Fetlar: corner escape, strong king, hostile
+corners...). A key this package cannot honour (weak shieldwalls, jumps, berserk,
+defender fortresses, ``tfr:w``...) raises :class:`~tafl_rules.errors.NotationError`
+rather than being dropped; so does an unknown key without the ``x-`` prefix,
+except ``name`` which OpenTafl writes and which names the variant only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import warnings
+from typing import Any, Iterable, Mapping
+
+from .errors import IllegalMove, NotationError
+from .rules import CHOICES, FIELDS, KING_ANVILS, PIECE_SETS, PIECES, Rules, RulesError
+
+FILES = "abcdefghijklmnopqrs"
+
+# ---------------------------------------------------------------------------
+# squares
+
+
+def _square_index(name: str, size: int) -> int:
+    """Index ``rank * size + file`` of a square name; -1 if it is not a square on the board."""
+    m = re.fullmatch(r"([a-s])([1-9][0-9]?)", name)
+    if not m:
+        return -1
+    file = FILES.index(m.group(1))
+    rank = int(m.group(2)) - 1
+    if file >= size or rank >= size:
+        return -1
+    return rank * size + file
+
+
+def _square_name(index: int, size: int) -> str:
+    return f"{FILES[index % size]}{index // size + 1}"
+
+
+def _position_squares(text: str, size: int, offset: int, whole: str) -> tuple[frozenset, frozenset, int]:
+    """Attacker squares, defender squares and king square of a position record, re-raising
+    :class:`NotationError` with offsets into ``whole``."""
+    from .position import parse_position
+
+    for i, ch in enumerate(text):
+        if ch in "cnCN":
+            raise NotationError(f"start: {ch!r} (a commander or knight of OTN's berserk tafl) is not supported",
+                                whole, offset + i)
+        if ch == "k":
+            raise NotationError("start: 'k' is an attacking king in OTN, which is not supported (the king is 'K')",
+                                whole, offset + i)
+    try:
+        placement = parse_position(text, size)
+    except NotationError as error:
+        message = str(error).rsplit(" (at offset", 1)[0]
+        raise NotationError(f"start: {message}", whole, offset + error.offset) from None
+    att = frozenset(i for i in range(size * size) if placement.attackers >> i & 1)
+    dfd = frozenset(i for i in range(size * size) if placement.defenders >> i & 1)
+    return att, dfd, placement.king
+
+
+# ---------------------------------------------------------------------------
+# rules strings
+
+#: Defaults of the specification (and of OpenTafl's reader) for keys left out.
+DEFAULTS: dict[str, str] = {
+    "name": "", "esc": "c", "surf": "y", "atkf": "y", "tfr": "d", "ka": "y", "ks": "y",
+    "kj": "n", "nj": "c", "cj": "j", "cor": "default", "cen": "default", "afor": "", "dfor": "",
+    "spd": "-1",
+    "corh": "tcnkTCNK", "cenh": "tcnk", "cenhe": "tcnkTCNK", "aforh": "TCNK", "dforh": "tcnk",
+    "corp": "K", "cenp": "tcnkTCNK", "aforp": "tcnkTCNK", "dforp": "TCNK",
+    "cors": "K", "cens": "K", "afors": "tcnkTCNK", "dfors": "TCNK",
+    "corre": "tcnkTCNK", "cenre": "tcnkTCNK", "aforre": "tcnkTCNK", "dforre": "tcnkTCNK",
+    "sw": "n", "swf": "y", "efe": "n", "ber": "n",
+}
+
+#: The order in which keys are written (``dim`` first, ``start`` last, extension keys between).
+KEY_ORDER = ("esc", "surf", "atkf", "tfr", "ka", "ks", "spd", "cor", "cen", "afor",
+             "corh", "cenh", "cenhe", "aforh", "cenp", "aforp", "cors", "cens", "afors", "cenre",
+             "sw", "swf", "efe")
+
+_CHOICE_KEYS: dict[str, dict[str, str | None]] = {
+    # value -> meaning, or None: valid OTN that this package cannot play
+    "esc": {"c": "corner", "e": "edge"},
+    "surf": {"y": "y", "n": "n"}, "atkf": {"y": "y", "n": "n"}, "efe": {"y": "y", "n": "n"},
+    "swf": {"y": "y", "n": "n"},
+    "tfr": {"i": "ignore", "d": "draw", "l": "loss", "w": None},
+    "ka": {"y": "yes", "n": "no", "a": "anvil", "h": "hammer"},
+    "ks": {"y": "four", "s": "four", "n": "two", "w": "two", "c": "linnaeus", "m": None},
+    "kj": {"n": "n", "r": None, "j": None, "c": None},
+    "nj": {"n": "n", "r": "r", "j": "j", "c": "c"},
+    "cj": {"n": "n", "r": "r", "j": "j", "c": "c"},
+    "sw": {"n": "none", "s": "s", "w": None},
+    "ber": {"n": "n", "c": None, "m": None},
+}
+_UNSUPPORTED = {
+    "tfr": "a repetition that wins for the side making it",
+    "ks": "the middleweight king",
+    "kj": "jumping kings",
+    "sw": "weak shieldwalls (corners may not close them)",
+    "ber": "berserk moves",
+}
+_KNOWN_KEYS = frozenset(DEFAULTS) | {"dim", "start"}
+_PIECE_OF = {"t": "attacker", "T": "defender", "K": "king"}
+_LETTER_OF = {"attacker": "t", "defender": "T", "king": "K"}
+_FIELD_KIND: dict[str, str] = {}
+for _f in dataclasses.fields(Rules):
+    _d = _f.default
+    _FIELD_KIND[_f.name] = ("bool" if isinstance(_d, bool) else "int" if isinstance(_d, int)
+                            else "set" if isinstance(_d, frozenset) else "str")
+
+
+class OTNLossWarning(UserWarning):
+    """Plain OTN cannot express some rule points of a rules record; ``fields`` names them."""
+
+    def __init__(self, fields: list[str]) -> None:
+        super().__init__("plain OTN loses these rule points: " + ", ".join(fields))
+        self.fields = list(fields)
+
+
+class _Reader:
+    """Turns OTN key values (defaults filled in) into Rules field values."""
+
+    def __init__(self, keys: Mapping[str, str], offsets: Mapping[str, int], text: str,
+                 size: int, start: str, attackers: frozenset) -> None:
+        self.keys = keys
+        self.offsets = offsets
+        self.text = text
+        self.size = size
+        self.start = start
+        self.attackers = attackers
+
+    def error(self, key: str, message: str, at: int = 0) -> NotationError:
+        return NotationError(f"{key}: {message}", self.text, self.offsets.get(key, 0) + at)
+
+    def get(self, key: str) -> str:
+        return self.keys.get(key, DEFAULTS[key])
+
+    def choice(self, key: str) -> str:
+        value = self.get(key)
+        table = _CHOICE_KEYS[key]
+        if value not in table:
+            raise self.error(key, f"{value!r} is not one of {', '.join(table)}")
+        meaning = table[value]
+        if meaning is None:
+            raise self.error(key, f"{key}:{value} ({_UNSUPPORTED[key]}) is not supported by tafl_rules")
+        return meaning
+
+    def yes(self, key: str) -> bool:
+        return self.choice(key) == "y"
+
+    def letters(self, key: str) -> str:
+        value = self.get(key)
+        for i, ch in enumerate(value):
+            if ch not in "tcnkTCNK":
+                raise self.error(key, f"{ch!r} is not a piece letter (t, c, n, k, T, C, N, K)", i)
+        return value
+
+    def pieces(self, key: str) -> frozenset:
+        return frozenset(_PIECE_OF[c] for c in self.letters(key) if c in _PIECE_OF)
+
+    def squares(self, key: str) -> frozenset | None:
+        """The squares of a space list; None for ``default``."""
+        value = self.get(key)
+        if value == "default" and key in ("cor", "cen"):
+            return None
+        out = set()
+        at = 0
+        for part in value.split(","):
+            if part:
+                index = _square_index(part, self.size)
+                if index < 0:
+                    raise self.error(key, f"{part!r} is not a square of the {self.size}x{self.size} board", at)
+                out.add(index)
+            at += len(part) + 1
+        return frozenset(out)
+
+    def read(self) -> dict[str, Any]:
+        size = self.size
+        v: dict[str, Any] = {"size": size, "start": self.start}
+        v["first"] = "attackers" if self.yes("atkf") else "defenders"
+        v["escape"] = self.choice("esc")
+        v["encirclement"] = self.yes("surf")
+        v["repetition"] = self.choice("tfr")
+        v["king_armed"] = self.choice("ka")
+        v["king_capture"] = self.choice("ks")
+        for key in ("kj", "nj", "cj", "ber", "swf"):
+            self.choice(key)
+        spd = self.get("spd")
+        if not re.fullmatch(r"-1|[1-9][0-9]?", spd):
+            if "," in spd:
+                raise self.error("spd", f"speed limits per piece type ({spd!r}) are not supported; "
+                                        "give one number for every piece")
+            raise self.error("spd", f"{spd!r} is not -1 (no limit) or a whole number of squares")
+        speed = 0 if spd == "-1" else int(spd)
+        v["king_speed"] = v["man_speed"] = speed
+
+        corners = self.squares("cor")
+        n = size * size
+        physical = frozenset({0, size - 1, n - size, n - 1})
+        if corners is None or corners == physical:
+            v["corners"] = True
+        elif not corners:
+            v["corners"] = False
+        else:
+            raise self.error("cor", "only the four corner squares (or none) can be corners in tafl_rules")
+        centre = self.squares("cen")
+        if centre is None or centre == frozenset({n // 2}):
+            v["throne"] = True
+        elif not centre:
+            v["throne"] = False
+        else:
+            raise self.error("cen", "only the centre square (or none) can be the throne in tafl_rules")
+        forts = self.squares("afor")
+        if not forts:
+            v["camps"] = False
+        elif forts == self.attackers:
+            v["camps"] = True
+        else:
+            raise self.error("afor", "attacker fortresses must be exactly the attackers' start squares "
+                                     "(tafl_rules' camps)")
+        if self.squares("dfor"):
+            raise self.error("dfor", "defender fortresses are not supported")
+
+        v["throne_stop"] = self.pieces("cens")
+        v["throne_pass"] = self.pieces("cenp")
+        v["corner_stop"] = self.pieces("cors")
+        self.letters("corp")  # passing over a corner square cannot happen: nothing lies beyond it
+        v["camp_stop"] = self.pieces("afors")
+        v["camp_pass"] = self.pieces("aforp")
+        cenre = self.letters("cenre")
+        v["king_reenter_throne"] = "K" in cenre
+        for letter, piece in (("t", "attacker"), ("T", "defender")):
+            if letter not in cenre and piece in v["throne_stop"]:
+                raise self.error("cenre", f"forbidding {piece}s to re-enter the centre is not supported")
+        for key in ("corre", "aforre", "dforre"):
+            if not set("tTK") <= set(self.letters(key)):
+                raise self.error(key, "re-entry restrictions on corners and fortresses are not supported")
+        for key in ("dforp", "dfors", "dforh"):
+            self.letters(key)
+
+        corh, cenh, cenhe, aforh = (self.letters(k) for k in ("corh", "cenh", "cenhe", "aforh"))
+        for side, letter in (("attackers", "t"), ("defenders", "T")):
+            v[f"corners_hostile_to_{side}"] = "always" if letter in corh else "never"
+            v[f"throne_hostile_to_{side}"] = ("always" if letter in cenh else "empty" if letter in cenhe
+                                              else "never")
+            v[f"camps_hostile_to_{side}"] = "always" if letter in aforh else "never"
+        against = set()
+        if v["king_capture"] == "four":
+            if v["throne"] and ("K" in cenh or "K" in cenhe):
+                against.add("throne")
+            if v["corners"] and "K" in corh:
+                against.add("corner")
+            if v["camps"] and "K" in aforh:
+                against.add("camp")
+        v["king_capture_against"] = frozenset(against)
+
+        sw = self.choice("sw")
+        if sw == "s":
+            if not self.yes("swf"):
+                raise self.error("swf", "shieldwall captures by any move (swf:n) are not supported")
+            sw = "copenhagen"
+        v["shieldwall"] = sw
+        v["edge_fort"] = self.yes("efe")
+        # rule points OTN has no key for, as OpenTafl plays them
+        v.update(watch_king=False, sandwich="safe", tuichi="announce", no_moves="loss",
+                 repetition_count=3, ply_limit=0)
+        return v
+
+
+def _letters_for(pieces: Iterable[str]) -> str:
+    chosen = set(pieces)
+    return "".join(_LETTER_OF[p] for p in PIECES if p in chosen)
+
+
+def _otn_keys(rules: Rules) -> dict[str, str]:
+    """The closest plain-OTN value of every key this module writes."""
+    r = rules
+    k: dict[str, str] = {}
+    k["esc"] = "c" if r.escape == "corner" else "e"
+    k["surf"] = "y" if r.encirclement else "n"
+    k["atkf"] = "y" if r.first == "attackers" else "n"
+    k["tfr"] = {"ignore": "i", "draw": "d", "loss": "l", "defenders-lose": "l"}[r.repetition]
+    k["ka"] = {"yes": "y", "no": "n", "anvil": "a", "hammer": "h"}[r.king_armed]
+    k["ks"] = {"two": "n", "four": "y", "linnaeus": "c", "immobile": "y", "none": "y"}[r.king_capture]
+    k["spd"] = str(r.king_speed or -1) if r.king_speed == r.man_speed else "-1"
+    k["cor"] = "default" if r.corners else ""
+    k["cen"] = "default" if r.throne else ""
+    if r.camps:
+        att, _, _ = _position_squares(_otn_start(r.start), r.size, 0, r.start)
+        k["afor"] = "".join(_square_name(i, r.size) + "," for i in sorted(att))
+    else:
+        k["afor"] = ""
+    four = k["ks"] == "y"
+    against = r.king_capture_against
+
+    def hostile(attackers: bool, defenders: bool, king: bool) -> str:
+        return ("t" if attackers else "") + ("T" if defenders else "") + ("K" if king else "")
+
+    d_corner = r.corners_hostile_to_defenders == "always"
+    k["corh"] = hostile(r.corners_hostile_to_attackers == "always", d_corner,
+                        "corner" in against if four else d_corner)
+    d_throne = r.throne_hostile_to_defenders == "always"
+    k["cenh"] = hostile(r.throne_hostile_to_attackers == "always", d_throne, False if four else d_throne)
+    d_empty = r.throne_hostile_to_defenders != "never"
+    k["cenhe"] = hostile(r.throne_hostile_to_attackers != "never", d_empty,
+                         "throne" in against if four else d_empty)
+    d_camp = r.camps_hostile_to_defenders == "always"
+    k["aforh"] = hostile(r.camps_hostile_to_attackers == "always", d_camp, "camp" in against if four else d_camp)
+    k["cenp"] = _letters_for(r.throne_pass)
+    k["aforp"] = _letters_for(r.camp_pass)
+    k["cors"] = _letters_for(r.corner_stop)
+    k["cens"] = _letters_for(r.throne_stop)
+    k["afors"] = _letters_for(r.camp_stop)
+    k["cenre"] = "tT" + ("K" if r.king_reenter_throne else "")
+    k["sw"] = "s" if r.shieldwall == "copenhagen" else "n"
+    k["swf"] = "y"
+    k["efe"] = "y" if r.edge_fort and k["esc"] == "c" else "n"
+    return k
+
+
+def _otn_start(start: str) -> str:
+    return start.replace("k", "K")
+
+
+def _plain_reading(rules: Rules, keys: Mapping[str, str], attackers: frozenset) -> dict[str, Any]:
+    return _Reader(keys, {}, "", rules.size, rules.start, attackers).read()
+
+
+def _format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, frozenset):
+        return ",".join(sorted(value))
+    return str(value)
+
+
+def _encode(rules: Rules) -> tuple[list[tuple[str, str]], list[str]]:
+    """(OTN key/value pairs without dim and start, fields the plain reading gets wrong)."""
+    if not isinstance(rules, Rules):
+        rules = getattr(rules, "rules", rules)
+        if not isinstance(rules, Rules):
+            raise TypeError(f"expected Rules or a Variant, got {type(rules).__name__}")
+    att, _, _ = _position_squares(_otn_start(rules.start), rules.size, 0, rules.start)
+    keys = _otn_keys(rules)
+    plain = _plain_reading(rules, keys, att)
+    for key in KEY_ORDER:  # leave out every key whose absence reads the same
+        trial = {k: v for k, v in keys.items() if k != key}
+        if _plain_reading(rules, trial, att) == plain:
+            keys = trial
+    lost = [f for f in FIELDS if plain[f] != getattr(rules, f)]
+    return [(k, keys[k]) for k in KEY_ORDER if k in keys], lost
+
+
+def otn_losses(rules: Rules) -> list[str]:
+    """The Rules fields that plain OTN (no ``x-`` keys) cannot carry for these rules, in field order.
+
+    >>> otn_losses(Rules())
+    []
+    >>> otn_losses(Rules(sandwich="forbidden", king_speed=1))
+    ['king_speed', 'sandwich']
+    """
+    return _encode(rules)[1]
+
+
+def rules_to_otn(rules: Rules, *, strict: bool = False) -> str:
+    """The OTN rules string of ``rules`` (one line; ``dim`` first, ``start`` last).
+
+    Keys equal to the specification's defaults are left out. Rule points OTN cannot
+    express follow as ``x-<field>:<value>`` extension keys, so that
+    ``parse_rules(rules_to_otn(r)) == r`` for every valid ``r``. With ``strict=True``
+    the extension keys are left out and an :class:`OTNLossWarning` names the lost
+    fields (see :func:`otn_losses`).
+
+    >>> rules_to_otn(Rules(size=7, start="/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", throne=False))
+    'dim:7 esc:e surf:n cor: cen: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'
+    """
+    pairs, lost = _encode(rules)
+    rules = rules if isinstance(rules, Rules) else rules.rules
+    parts = [f"dim:{rules.size}"] + [f"{k}:{v}" for k, v in pairs]
+    if strict:
+        if lost:
+            warnings.warn(OTNLossWarning(lost), stacklevel=2)
+    else:
+        parts += [f"x-{f}:{_format_value(getattr(rules, f))}" for f in lost]
+    parts.append(f"start:{_otn_start(rules.start)}")
+    return " ".join(parts)
+
+
+def _parse_extension(field: str, value: str, text: str, at: int) -> Any:
+    kind = _FIELD_KIND[field]
+    if kind == "bool":
+        if value not in ("true", "false"):
+            raise NotationError(f"x-{field}: expected true or false, got {value!r}", text, at)
+        return value == "true"
+    if kind == "int":
+        if not re.fullmatch(r"[0-9]+", value):
+            raise NotationError(f"x-{field}: expected a whole number, got {value!r}", text, at)
+        return int(value)
+    if kind == "set":
+        allowed = KING_ANVILS if field == "king_capture_against" else PIECES
+        out = []
+        pos = 0
+        for part in value.split(","):
+            if part:
+                if part not in allowed:
+                    raise NotationError(f"x-{field}: {part!r} is not one of {', '.join(allowed)}", text, at + pos)
+                out.append(part)
+            pos += len(part) + 1
+        return frozenset(out)
+    if field in CHOICES and value not in CHOICES[field]:
+        raise NotationError(f"x-{field}: {value!r} is not one of {', '.join(CHOICES[field])}", text, at)
+    return value
+
+
+def _tokens(text: str) -> list[tuple[str, str, int, int]]:
+    """(key, value, offset of key, offset of value) for each whitespace-separated entry."""
+    out = []
+    for m in re.finditer(r"\S+", text):
+        token = m.group()
+        if ":" not in token:
+            raise NotationError(f"expected key:value, got {token!r}", text, m.start())
+        key, value = token.split(":", 1)
+        out.append((key, value, m.start(), m.start() + len(key) + 1))
+    return out
+
+
+def parse_rules(text: str) -> Rules:
+    """Read an OTN rules string (with or without this module's ``x-`` extension keys).
+
+    Omitted keys take the specification's defaults. Malformed text, and OTN rules that
+    tafl_rules cannot play, raise :class:`~tafl_rules.errors.NotationError` naming the
+    key, the value and the offset of the first bad character; a well-formed string
+    describing an impossible combination raises :class:`~tafl_rules.rules.RulesError`
+    naming the field.
+
+    >>> r = parse_rules("dim:9 esc:e ka:n cen: cor: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/")
+    >>> r.size, r.escape, r.king_armed, r.throne, r.corners
+    (9, 'edge', 'no', False, False)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a rules string must be text, got {type(text).__name__}", "", 0)
+    tokens = _tokens(text)
+    if not tokens:
+        raise NotationError("empty rules string (expected dim:<size> ... start:<position>)", text, 0)
+    key, value, at, vat = tokens[0]
+    if key != "dim":
+        raise NotationError(f"a rules string must begin with dim:<size>, not {key!r}", text, at)
+    if not re.fullmatch(r"[0-9]+", value):
+        raise NotationError(f"dim: {value!r} is not a whole number", text, vat)
+    size = int(value)
+    if not 7 <= size <= 19 or size % 2 == 0:
+        raise RulesError("size", f"the board must have an odd side from 7 to 19, got {size}")
+    key, start, at, start_at = tokens[-1]
+    if key != "start":
+        where = next((t for t in tokens if t[0] == "start"), None)
+        if where is None:
+            raise NotationError("the rules string has no start:<position> entry (it must come last)",
+                                text, len(text.rstrip()))
+        raise NotationError("start:<position> must be the last entry", text, where[2])
+    keys: dict[str, str] = {}
+    offsets: dict[str, int] = {}
+    extensions: dict[str, Any] = {}
+    for key, value, at, vat in tokens[1:-1]:
+        if key in keys or key in ("dim", "start") or ("x-" + key) in extensions:
+            raise NotationError(f"{key!r} is given twice", text, at)
+        if key.startswith("x-"):
+            field = key[2:]
+            if field not in FIELDS or field == "start":
+                raise NotationError(f"unknown extension key {key!r}; extension keys are x-<field> for the "
+                                    f"fields {', '.join(f for f in FIELDS if f != 'start')}", text, at)
+            extensions[field] = _parse_extension(field, value, text, vat)
+            keys[key] = value
+            continue
+        if key not in _KNOWN_KEYS:
+            raise NotationError(f"unknown rules key {key!r}", text, at)
+        if key in _CHOICE_KEYS and value not in _CHOICE_KEYS[key]:
+            raise NotationError(f"{key}: {value!r} is not one of {', '.join(_CHOICE_KEYS[key])}", text, vat)
+        keys[key] = value
+        offsets[key] = vat
+    attackers, _, _ = _position_squares(start, size, start_at, text)
+    otn_keys = {k: v for k, v in keys.items() if not k.startswith("x-")}
+    values = _Reader(otn_keys, offsets, text, size, start, attackers).read()
+    values.update(extensions)
+    return Rules(**values)
+
+
+# ---------------------------------------------------------------------------
+# move records
+
+_INFO = ("++", "--", "+", "-")
+
+
+@dataclasses.dataclass(frozen=True)
+class MoveRecord:
+    """One OTN move record, as written.
+
+    ``piece`` is the taflman symbol written before the move (``"K"`` for the king) or
+    None; ``captures`` the captured squares in the order written; ``info`` one of
+    ``""``, ``"+"`` (king may be captured next turn), ``"++"`` (king captured),
+    ``"-"`` (king has a route to escape), ``"--"`` (king escaped).
+    ``resign`` is true for the resignation record ``---`` (and then the squares are empty).
+    """
+
+    from_square: str = ""
+    to_square: str = ""
+    captures: tuple[str, ...] = ()
+    piece: str | None = None
+    info: str = ""
+    resign: bool = False
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+    @property
+    def move(self) -> str:
+        """The bare move, ``"e5-e8"``."""
+        return f"{self.from_square}-{self.to_square}"
+
+
+_SQUARE_RE = re.compile(r"[a-s][0-9]{1,2}")
+
+
+def _parse_move_at(text: str, base: int, whole: str, size: int | None) -> MoveRecord:
+    """Parse one move record ``text`` found at offset ``base`` of ``whole``."""
+    def fail(message: str, at: int) -> NotationError:
+        return NotationError(f"move {text!r}: {message}", whole, base + at)
+
+    if text == "---":
+        return MoveRecord(resign=True)
+    i = 0
+    piece = None
+    if len(text) > 1 and text[0] in "tcnkTCNK" and text[1].isalpha():
+        piece = text[0]
+        if piece not in "tTK":
+            raise fail(f"{piece!r} (a commander or knight of berserk tafl) is not supported", 0)
+        i = 1
+
+    def square(i: int, what: str) -> tuple[str, int]:
+        m = _SQUARE_RE.match(text, i)
+        if not m:
+            raise fail(f"expected the {what} square (a letter a-s and a rank number, like e5)", i)
+        name = m.group()
+        if name[1] == "0" or (size is not None and _square_index(name, size) < 0):
+            raise fail(f"{name} is not a square of the {size}x{size} board" if size else
+                       f"{name} is not a square name", i)
+        return name, m.end()
+
+    start, i = square(i, "starting")
+    if text.startswith(("^", "="), i):
+        raise fail("jumps and berserk moves ('^', '=') are not supported", i)
+    if not text.startswith("-", i):
+        raise fail("expected '-' between the two squares", i)
+    end, i = square(i + 1, "ending")
+    captures = []
+    if text.startswith("x", i):
+        i += 1
+        while True:
+            if i < len(text) and text[i] in "tcnkTCNK" and i + 1 < len(text) and text[i + 1].isalpha():
+                i += 1  # a piece symbol before the captured square
+            name, i = square(i, "captured")
+            captures.append(name)
+            if text.startswith(("/", "x"), i):
+                i += 1
+                continue
+            break
+    info = text[i:]
+    if info not in ("",) + _INFO:
+        raise fail(f"unexpected {info!r} (after the move only +, ++, - or -- may follow)", i)
+    return MoveRecord(start, end, tuple(captures), piece, info)
+
+
+def parse_move(text: str, *, size: int | None = None) -> MoveRecord:
+    """Read an OTN (or Walker algebraic) move record.
+
+    Accepts ``e5-e8``, ``Ke5-e8``, captures as ``xe9/f8`` (OTN) or ``xe9xf8`` (Walker,
+    aagenielsen.dk), the info symbols ``+ ++ - --`` and the resignation ``---``.
+    With ``size`` the squares must lie on that board. Jumps and berserk moves raise
+    :class:`~tafl_rules.errors.NotationError`, as does anything malformed (with the offset).
+
+    >>> parse_move("e5-e8xe9/f8+")
+    MoveRecord(from_square='e5', to_square='e8', captures=('e9', 'f8'), piece=None, info='+', resign=False)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a move record must be text, got {type(text).__name__}", "", 0)
+    stripped = text.strip()
+    if not stripped:
+        raise NotationError("empty move record", text, 0)
+    return _parse_move_at(stripped, text.find(stripped), text, size)
+
+
+def format_move(move: Any, *, piece: str | None = None, info: str | None = None,
+                captures: Iterable[str] | None = None, separator: str = "/") -> str:
+    """The OTN move record of a :class:`MoveRecord`, an engine ``Move`` or a ``"e5-e8"`` string.
+
+    ``separator`` joins several captures: ``"/"`` (the OTN specification, the default)
+    or ``"x"`` (Walker / aagenielsen.dk style: ``d1-d4xd5xe4``).
+
+    >>> format_move("e5-e8", captures=["e9", "f8"], info="+")
+    'e5-e8xe9/f8+'
+    """
+    if isinstance(move, str):
+        move = parse_move(move)
+    if isinstance(move, MoveRecord):
+        if move.resign:
+            return "---"
+        piece = move.piece if piece is None else piece
+        info = move.info if info is None else info
+    if captures is None:
+        captures = getattr(move, "captures", ()) or ()
+    if info not in (None, "") + _INFO:
+        raise ValueError(f"info must be one of '', +, ++, -, --; got {info!r}")
+    out = f"{piece or ''}{move.from_square}-{move.to_square}"
+    captures = list(captures)
+    if captures:
+        out += "x" + separator.join(captures)
+    return out + (info or "")
+
+
+# ---------------------------------------------------------------------------
+# game records
+
+@dataclasses.dataclass
+class GameRecord:
+    """An OTN game record: tags, rules, start, the main line of moves and commentary.
+
+    ``position`` is the start position when it differs from ``rules.start``; ``turn``
+    the side to move first when it differs from ``rules.first``; ``comments`` maps a
+    ply index (0 = the first move) to its commentary; ``start_comment`` is the
+    commentary before the first move (written as the ``start-comment`` tag, as OpenTafl does).
+    """
+
+    rules: Rules
+    tags: dict[str, str] = dataclasses.field(default_factory=dict)
+    position: str | None = None
+    turn: str | None = None
+    moves: list[MoveRecord] = dataclasses.field(default_factory=list)
+    comments: dict[int, str] = dataclasses.field(default_factory=dict)
+    text: str = ""
+    offsets: list[int] = dataclasses.field(default_factory=list)
+
+    def first_side(self) -> str:
+        return self.turn or self.rules.first
+
+    def to_game(self, *, check_captures: bool = True):
+        """Replay the moves on a new :class:`~tafl_rules.game.Game` and return it.
+
+        An illegal move (or, with ``check_captures``, recorded captures the rules do not
+        make) raises :class:`~tafl_rules.errors.NotationError` naming the turn and the
+        reason; no partly played game is returned.
+        """
+        from .game import Game
+
+        game = Game(self.rules, position=self.position, turn=self.turn)
+        sides = ("attackers", "defenders")
+        first = self.first_side()
+        offset_turn = 0 if first == self.rules.first else 1
+        for ply, record in enumerate(self.moves):
+            at = self.offsets[ply] if ply < len(self.offsets) else 0
+            number = (ply + offset_turn) // 2 + 1
+            side = game.turn if game.turn in sides else "?"
+            where = f"turn {number} ({side})"
+            if record.resign:
+                if ply != len(self.moves) - 1:
+                    raise NotationError(f"{where}: moves follow the resignation", self.text, at)
+                break
+            if game.outcome is not None:
+                raise NotationError(f"{where}: {record.move} is played after the game ended "
+                                    f"({game.outcome.reason})", self.text, at)
+            if record.piece is not None:
+                actual = game.piece_at(record.from_square)
+                expected = {"K": "king", "T": "defender", "t": "attacker"}[record.piece]
+                if actual is not None and actual != expected:
+                    raise NotationError(f"{where}: {format_move(record)} names a {expected} but "
+                                        f"{record.from_square} holds a {actual}", self.text, at)
+            try:
+                move = game.play(record.move)
+            except IllegalMove as error:
+                raise NotationError(f"{where}: {record.move} is illegal: {error}", self.text, at) from None
+            if check_captures:
+                written, made = set(record.captures), set(move.captures)
+                if written != made:
+                    game.undo()
+                    king = _king_square(game)
+                    game.play(record.move)
+                    if (written ^ made) - {king}:
+                        raise NotationError(
+                            f"{where}: the record says {record.move} captures "
+                            f"{', '.join(sorted(written)) or 'nothing'}, the rules capture "
+                            f"{', '.join(sorted(made)) or 'nothing'}", self.text, at)
+        return game
+
+    def to_otn(self) -> str:
+        """The record as ``.otg`` text (tags, then numbered turns with commentary)."""
+        lines = []
+        tags = dict(self.tags)
+        tags["rules"] = rules_to_otn(self.rules)
+        if self.position is not None:
+            tags["position"] = self.position
+        if self.turn is not None and self.turn != self.rules.first:
+            tags["turn"] = self.turn
+        for key, value in tags.items():
+            if "]" in key or ":" in key or "]" in str(value):
+                raise ValueError(f"tag {key!r}: a tag name may not hold ':' or ']' and a value may not hold ']'")
+            lines.append(f"[{key}:{value}]")
+        lines.append("")
+        plies = list(self.moves)
+        shift = 0 if self.first_side() == self.rules.first else 1
+        cells: list[str | None] = [None] * shift + [format_move(m) for m in plies]
+        for ply, comment in self.comments.items():
+            if "]" in comment or ("|" in comment and (ply + shift) % 2 == 0):
+                raise ValueError(f"comment on ply {ply}: commentary may not hold ']' (nor '|' on a first half)")
+        for t in range(0, len(cells), 2):
+            pair = cells[t:t + 2]
+            lines.append(f"{t // 2 + 1}. " + " ".join("....." if c is None else c for c in pair))
+            halves = [self.comments.get(t - shift), self.comments.get(t + 1 - shift)]
+            if any(halves):
+                lines.append("[" + (halves[0] or "") + "|" + (halves[1] or "") + "]")
+        return "\n".join(lines) + "\n"
+
+
+def _king_square(game) -> str | None:
+    for index in range(game.size * game.size):
+        name = _square_name(index, game.size)
+        if game.piece_at(name) == "king":
+            return name
+    return None
+
+
+_TURN_RE = re.compile(r"(\d+)\.(?=\s|$)")
+_VARIATION_RE = re.compile(r"\d+[ab]\.(?:\d+\.\d+[ab]\.)+(?=\s|$)")
+
+
+def read_game(text: str) -> GameRecord:
+    """Parse an OTN game record (``.otg``) without playing it.
+
+    Header: ``[tag:value]`` tags (the rules string in ``[rules:...]``, or on a line of
+    its own; an optional start position in ``[position:...]`` or on a line of its own),
+    then numbered turns ``1. e5-e8 f1-f4`` each optionally followed by
+    ``[first-half comment|second-half comment]``. ``.....`` stands for a missing first
+    half in turn 1 (the game starts with the other side). Variation lines (``8a.1.1a.``)
+    are skipped: only the main line is read.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a game record must be text, got {type(text).__name__}", "", 0)
+    tags: dict[str, str] = {}
+    rules_text: tuple[str, int] | None = None
+    position: tuple[str, int] | None = None
+    moves: list[MoveRecord] = []
+    offsets: list[int] = []
+    comments: dict[int, str] = {}
+    i = 0
+    n = len(text)
+    expected_turn = 1
+    shift = 0
+    last_turn_plies: list[int] | None = None
+    skip_comment = False
+    in_header = True
+
+    def line_end(j: int) -> int:
+        e = text.find("\n", j)
+        return n if e < 0 else e
+
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+            continue
+        if ch == "[":
+            close = text.find("]", i)
+            if close < 0:
+                raise NotationError("'[' is never closed by ']'", text, i)
+            body = text[i + 1:close]
+            if in_header:
+                if ":" not in body:
+                    raise NotationError("a tag must read [name:value]", text, i)
+                key, value = body.split(":", 1)
+                key = key.strip()
+                if key in tags:
+                    raise NotationError(f"tag {key!r} is given twice", text, i)
+                tags[key] = value
+                if key == "rules":
+                    rules_text = (value, i + 1 + len(body.split(":", 1)[0]) + 1)
+                elif key == "position":
+                    position = (value.strip(), i + 1 + len(key) + 1)
+            elif skip_comment:
+                skip_comment = False
+            elif last_turn_plies is not None:
+                first, _, second = body.partition("|")
+                for ply, comment in zip(last_turn_plies, (first, second)):
+                    if ply is not None and comment:
+                        comments[ply] = comment
+                last_turn_plies = None
+            else:
+                raise NotationError("commentary must follow a turn", text, i)
+            i = close + 1
+            continue
+        if in_header and text.startswith("dim:", i):
+            end = line_end(i)
+            if rules_text is not None:
+                raise NotationError("a second rules string", text, i)
+            rules_text = (text[i:end], i)
+            tags.setdefault("rules", text[i:end].strip())
+            i = end
+            continue
+        if in_header and ch == "/":
+            end = line_end(i)
+            position = (text[i:end].strip(), i)
+            i = end
+            continue
+        m = _VARIATION_RE.match(text, i)
+        if m:
+            in_header = False
+            skip_comment = True
+            last_turn_plies = None
+            i = line_end(i)
+            continue
+        m = _TURN_RE.match(text, i)
+        if not m:
+            word = re.match(r"\S+", text[i:]).group()
+            raise NotationError(f"expected a turn number like '{expected_turn}.', got {word!r}", text, i)
+        in_header = False
+        skip_comment = False
+        number = int(m.group(1))
+        if number != expected_turn:
+            raise NotationError(f"turn {number} where turn {expected_turn} was expected", text, i)
+        if moves and moves[-1].resign:
+            raise NotationError(f"turn {number} follows a resignation", text, i)
+        expected_turn += 1
+        end = line_end(i)
+        bracket = text.find("[", m.end(), end)
+        if bracket >= 0:
+            end = bracket
+        plies: list[int | None] = []
+        for w in re.finditer(r"\S+", text[m.end():end]):
+            token, at = w.group(), m.end() + w.start()
+            if len(plies) == 2:
+                raise NotationError(f"turn {number} has more than two moves", text, at)
+            if token == ".....":
+                if number != 1 or plies:
+                    raise NotationError("'.....' (no move) may only open turn 1", text, at)
+                shift = 1
+                plies.append(None)
+                continue
+            if moves and moves[-1].resign:
+                raise NotationError("a move follows the resignation", text, at)
+            moves.append(_parse_move_at(token, at, text, None))
+            offsets.append(at)
+            plies.append(len(moves) - 1)
+        if not plies:
+            raise NotationError(f"turn {number} has no move", text, m.end())
+        while len(plies) < 2:
+            plies.append(None)
+        last_turn_plies = plies
+        i = end
+    if rules_text is None:
+        rules = _rules_from_variant_tag(tags, text)
+    else:
+        rules = _parse_rules_at(rules_text[0], rules_text[1], text)
+    size = rules.size
+    for record, at in zip(moves, offsets):
+        for name in (record.from_square, record.to_square) + record.captures:
+            if name and _square_index(name, size) < 0:
+                raise NotationError(f"move {format_move(record)!r}: {name} is not a square of the "
+                                    f"{size}x{size} board", text, at)
+    pos = None
+    if position is not None:
+        _position_squares(position[0], size, position[1], text)
+        pos = position[0]
+    turn = tags.get("turn")
+    other = "defenders" if rules.first == "attackers" else "attackers"
+    if turn is not None and turn not in ("attackers", "defenders"):
+        raise NotationError(f"turn tag: {turn!r} is not attackers or defenders", text, text.find("[turn:"))
+    if shift:
+        if turn is not None and turn != other:
+            raise NotationError(f"turn 1 starts with '.....' but the turn tag says {turn}", text, text.find("....."))
+        turn = other
+    elif moves and turn is not None and turn != rules.first:
+        raise NotationError(f"the turn tag says {turn} move first, but turn 1 has no '.....'",
+                            text, offsets[0])
+    tags.pop("turn", None)
+    tags.pop("rules", None)
+    tags.pop("position", None)
+    return GameRecord(rules=rules, tags=tags, position=pos, turn=turn, moves=moves, comments=comments,
+                      text=text, offsets=offsets)
+
+
+def _parse_rules_at(rules_text: str, base: int, whole: str) -> Rules:
+    try:
+        return parse_rules(rules_text)
+    except NotationError as error:
+        message = str(error).rsplit(" (at offset", 1)[0]
+        raise NotationError(f"rules: {message}", whole, base + error.offset) from None
+
+
+def _rules_from_variant_tag(tags: Mapping[str, str], text: str) -> Rules:
+    name = tags.get("variant")
+    if name:
+        try:
+            from .catalogue import variant
+            return variant(name.strip()).rules
+        except Exception:
+            pass
+    raise NotationError("the record has no rules string ([rules:dim:... start:...])", text, 0)
+
+
+def game_from_otn(text: str, *, check_captures: bool = True):
+    """Read an OTN game record and replay it: a :class:`~tafl_rules.game.Game` after its last move.
+
+    An illegal move raises :class:`~tafl_rules.errors.NotationError` naming the turn and
+    why (the engine's reason); nothing partly played is returned.
+    """
+    return read_game(text).to_game(check_captures=check_captures)
+
+
+def record_from_game(game, *, tags: Mapping[str, str] | None = None,
+                     comments: Mapping[int, str] | None = None, annotate: bool = True) -> GameRecord:
+    """A :class:`GameRecord` of a played game: its rules, start, moves (the king's moves
+    marked ``K``, info symbols ``+ ++ - --`` when ``annotate``) and a ``result`` /
+    ``termination`` tag when the game is over."""
+    from .game import Game
+
+    rules = game.rules
+    played = list(game.moves)
+    start, turn = _initial_state(game)
+    replay = Game(rules, position=start, turn=turn)
+    records = []
+    for move in played:
+        piece = "K" if replay.piece_at(move.from_square) == "king" else None
+        made = replay.play(f"{move.from_square}-{move.to_square}")
+        info = ""
+        if annotate:
+            info = _info_symbol(replay)
+        records.append(MoveRecord(move.from_square, move.to_square, tuple(made.captures), piece, info))
+    out_tags = dict(tags or {})
+    outcome = game.outcome
+    if outcome is not None:
+        out_tags.setdefault("result", {"attackers": "1", "defenders": "-1", None: "0"}.get(outcome.winner, "?"))
+        out_tags.setdefault("termination", outcome.reason)
+    return GameRecord(rules=rules, tags=out_tags, position=None if start == _canonical(rules) else start,
+                      turn=None if turn == rules.first else turn, moves=records,
+                      comments=dict(comments or {}))
+
+
+def _canonical(rules: Rules) -> str:
+    from .position import format_position, parse_position
+
+    p = parse_position(rules.start, rules.size)
+    return format_position(p.attackers, p.defenders, p.king, rules.size)
+
+
+def _initial_state(game) -> tuple[str, str]:
+    """The position and side to move before the game's first move."""
+    for name in ("initial_position", "start_position"):
+        value = getattr(game, name, None)
+        if isinstance(value, str):
+            turn = getattr(game, "initial_turn", None) or getattr(game, "start_turn", None)
+            if isinstance(turn, str):
+                return value, turn
+    count = len(game.moves)
+    undone = [game.undo() for _ in range(count)]
+    try:
+        return game.position(), game.turn
+    finally:
+        for move in reversed(undone):
+            game.play(f"{move.from_square}-{move.to_square}")
+
+
+def _info_symbol(game) -> str:
+    outcome = game.outcome
+    if outcome is not None:
+        kind = getattr(outcome, "kind", "")
+        if kind == "king-captured":
+            return "++"
+        if kind in ("escape", "tuichi"):
+            return "--"
+        return ""
+    said = set(game.announcements())
+    mover = "defenders" if game.turn == "attackers" else "attackers"
+    threat = bool(said & {"check", "king threatened"})
+    route = bool(said & {"raichi", "tuichi"})
+    if threat and (mover == "attackers" or not route):
+        return "+"
+    if route:
+        return "-"
+    return ""
+
+
+def game_to_otn(game, *, tags: Mapping[str, str] | None = None, comments: Mapping[int, str] | None = None,
+                annotate: bool = True) -> str:
+    """The ``.otg`` text of a game: tags (``rules``, and ``result``/``termination`` when
+    over), numbered turns with OTN move records, optional commentary per ply.
+
+    ``game_from_otn(game_to_otn(g))`` replays to the same position and moves.
+    """
+    return record_from_game(game, tags=tags, comments=comments, annotate=annotate).to_otn()
+
+
+__all__ = [
+    "DEFAULTS", "GameRecord", "MoveRecord", "OTNLossWarning", "format_move", "game_from_otn", "game_to_otn",
+    "otn_losses", "parse_move", "parse_rules", "read_game", "record_from_game", "rules_to_otn",
+]

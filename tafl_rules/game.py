@@ -355,11 +355,13 @@ class Game:
         names = g.names
         if mode == "none":
             return None
+        if to not in g.neighbours[k]:
+            return None
         if mode == "immobile":
+            # the move that shuts him in ends beside him (so a king hemmed in by his own
+            # men, as at the start of ap Ifan's game, is not taken by a distant move)
             if self._targets(k, KING) == 0:
                 return f"king captured on {names[k]}: he cannot move"
-            return None
-        if to not in g.neighbours[k]:
             return None
         a = self._a
         t = self._t
@@ -697,6 +699,28 @@ class Game:
         return game_to_otn(self)
 
     # ------------------------------------------------------------- fast paths
+
+    def perft(self, depth: int) -> int:
+        """Number of legal move sequences of length ``depth`` from here (a finished game
+        has none)."""
+        if self._outcome is not None:
+            return 0
+        if depth <= 0:
+            return 1
+        gen = self._move_targets(self._side)
+        if depth == 1:
+            return sum(targets.bit_count() for _f, _k, targets in gen)
+        total = 0
+        for frm, kind, targets in gen:
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                to = low.bit_length() - 1
+                _caps, king_reason = self._make(frm, to, kind)
+                self._outcome = self._judge(frm, to, kind, 1 - self._side, king_reason)
+                total += self.perft(depth - 1)
+                self._unmake()
+        return total
 
     def random_playout(self, max_plies: int = 500, rng: _random.Random | None = None) -> int:
         """Play uniformly random legal moves (uniform over the whole legal list) until the

@@ -1,0 +1,795 @@
+"""Directives and roles that turn the catalogue into pages.
+
+Nothing about a layout or a rule is typed on a page: every figure, rule table,
+toggle list and the Hywel Dda arithmetic is generated here from
+``tafl_rules.catalogue`` (and drawn with ``tafl_rules.svg``). Each directive
+builds its output as MyST text and parses it in place, so the generated pages
+use the same citations (``{cite:t}``), cross-references and sphinx-design
+components as the hand-written ones.
+
+Directives
+    ``variant-page <id>``       a whole page for one variant (title included)
+    ``variant-figure <id>``     the variant's start layout as a static SVG
+    ``variant-rules <id>``      the rules in plain words, with provenance
+    ``variant-toggles <id>``    the toggles the variant offers, one anchor per reading
+    ``variant-list``            cards for every variant, by family
+    ``compare-figures <ids>``   figures side by side, differences marked, and a table
+    ``rule-matrix``             rule points x variants, one tab per board size
+    ``hywel-costing``           the Hywel Dda valuation turned into men, step by step
+    ``api-modules <modules>``   autodoc for those of the listed modules that exist
+    ``site-citation``           how to cite this site (BibTeX with the release)
+
+Roles
+    ``{variant}`id``` / ``{variant}`text <id>```             link to a variant's page
+    ``{toggle}`id:name=value``` (or ``text <id:name=value>``) link to one reading of a toggle
+    ``{rule}`id:field``` (or ``text <id:field>``)            link to one rule point's provenance
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import inspect
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterable
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from docutils.statemachine import StringList
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+logger = logging.getLogger(__name__)
+
+ROOT = Path(__file__).resolve().parents[3]
+VARIANT_DIR = "docs/variants"
+#: The three figures the comparison page puts side by side (catalogue ids).
+COMPARED = ("lewis-1", "lewis-2", "jones-3")
+STATUS_WORDS = {
+    "verified": "verified",
+    "second-hand": "second-hand (quoted by someone else)",
+    "unverified": "unverified",
+    "seed": "as given in the project's primary documents",
+}
+GROUPS = (
+    ("Board and start", ("size", "start", "first")),
+    ("Movement", ("king_speed", "man_speed", "throne", "throne_stop", "throne_pass", "king_reenter_throne",
+                  "corners", "corner_stop", "camps", "camp_stop", "camp_pass")),
+    ("Capture", ("shieldwall", "throne_hostile_to_attackers", "throne_hostile_to_defenders",
+                 "corners_hostile_to_attackers", "corners_hostile_to_defenders", "camps_hostile_to_attackers",
+                 "camps_hostile_to_defenders", "king_armed", "sandwich")),
+    ("Capturing the king", ("king_capture", "king_capture_against", "watch_king")),
+    ("End of the game", ("escape", "tuichi", "edge_fort", "encirclement", "no_moves", "repetition",
+                         "repetition_count", "ply_limit")),
+)
+
+
+# --- catalogue access -----------------------------------------------------------
+
+def catalogue():
+    from tafl_rules import catalogue as cat
+
+    return cat
+
+
+def all_variants() -> list:
+    return list(catalogue().variants())
+
+
+def get_variant(vid: str, **toggles: str):
+    return catalogue().variant(vid, **toggles)
+
+
+def variant_docname(vid: str) -> str:
+    return f"{VARIANT_DIR}/{vid}"
+
+
+def _label(*parts: str) -> str:
+    return "-".join(p.lower().replace("_", "-").replace("=", "-") for p in parts)
+
+
+def rule_label(vid: str, field: str) -> str:
+    return _label("rule", vid, field)
+
+
+def toggle_label(vid: str, name: str, value: str | None = None) -> str:
+    return _label("toggle", vid, name, *( [value] if value is not None else []))
+
+
+def dependency_files() -> list[str]:
+    """Files a generated page depends on: the catalogue data and code, the SVG renderer."""
+    pkg = ROOT / "tafl_rules"
+    files = sorted(str(p) for p in (pkg / "variants").glob("*.toml"))
+    files += [str(pkg / name) for name in ("catalogue.py", "rules.py", "svg.py") if (pkg / name).exists()]
+    return files
+
+
+# --- words --------------------------------------------------------------------
+
+@functools.cache
+def field_docs() -> dict[str, str]:
+    """The docstring of every :class:`Rules` field, read from its source (the rule it encodes)."""
+    from tafl_rules import rules
+
+    tree = ast.parse(inspect.getsource(rules.Rules))
+    body = tree.body[0].body
+    out: dict[str, str] = {}
+    for node, following in zip(body, body[1:] + [None]):
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            doc = ""
+            if isinstance(following, ast.Expr) and isinstance(getattr(following, "value", None), ast.Constant):
+                doc = " ".join(str(following.value.value).split())
+            out[node.target.id] = doc
+    return out
+
+
+def _pieces(value: Iterable[str]) -> str:
+    order = ("king", "defender", "attacker")
+    names = [f"{p}s" if p != "king" else "the king" for p in order if p in set(value)]
+    if not names:
+        return "no piece"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _when(value: str) -> str:
+    return {"never": "never", "empty": "only when empty", "always": "always"}.get(value, value)
+
+
+def plain(field: str, value: Any, rules) -> str:
+    """One rule point in plain words."""
+    side = {"attackers": "The attackers", "defenders": "The defenders"}
+    if field == "size":
+        return f"A board of {value} by {value} squares."
+    if field == "start":
+        counts = Counter(ch for ch in value if ch in "tTK")
+        return (f"{counts['t']} attackers, {counts['T']} defenders and {'the king' if counts['K'] else 'no king'}"
+                " as in the figure.")
+    if field == "first":
+        return f"{side[value]} move first."
+    if field in ("king_speed", "man_speed"):
+        who = "The king" if field == "king_speed" else "Every other piece"
+        return f"{who} moves any distance in a straight line, like a rook." if value == 0 else \
+            f"{who} moves at most {value} square{'s' if value != 1 else ''} in a straight line."
+    if field == "throne":
+        return "The centre square is a special square (throne, konakis)." if value else \
+            "The centre square is an ordinary square."
+    if field in ("throne_stop", "corner_stop", "camp_stop", "throne_pass", "camp_pass"):
+        place = {"throne": "the empty throne", "corner": "a corner", "camp": "a camp square"}[field.split("_")[0]]
+        verb = "stop on" if field.endswith("stop") else "pass over"
+        active = {"throne": rules.throne, "corner": rules.corners, "camp": rules.camps}[field.split("_")[0]]
+        text = f"{_pieces(value).capitalize()} may {verb} {place}."
+        return text if active else f"{text} (No effect: there is no such special square.)"
+    if field == "king_reenter_throne":
+        return "The king may return to the throne." if value else "Once he has left it, the king may not stop on the throne again."
+    if field == "corners":
+        return "The four corners are special squares." if value else "The corners are ordinary squares."
+    if field == "camps":
+        return "The attackers' starting squares are camps." if value else "There are no camps."
+    if field == "shieldwall":
+        return "A row of pieces along the edge can be taken at once (shieldwall)." if value == "copenhagen" else \
+            "A row of pieces cannot be captured at once."
+    m = re.fullmatch(r"(throne|corners|camps)_hostile_to_(attackers|defenders)", field)
+    if m:
+        place = {"throne": "The throne", "corners": "The corners", "camps": "The camps"}[m.group(1)]
+        return f"{place} act{'s' if m.group(1) == 'throne' else ''} as an enemy piece against {m.group(2)}: {_when(value)}."
+    if field == "king_armed":
+        return {"yes": "The king takes part in captures.", "no": "The king takes no part in captures.",
+                "anvil": "The king takes part in captures only as the static partner (anvil).",
+                "hammer": "The king takes part in captures only as the moving piece (hammer)."}[value]
+    if field == "sandwich":
+        return {"safe": "A piece may safely move between two enemies.",
+                "unless-capturing": "A piece may move between two enemies only if the move captures.",
+                "forbidden": "A piece may never move between two enemies."}[value]
+    if field == "king_capture":
+        return {"two": "The king is taken like any other piece, between two enemies.",
+                "four": "The king is taken when enclosed on four sides.",
+                "linnaeus": "The king is taken by four on the throne, three beside it (the throne the fourth side), two elsewhere.",
+                "immobile": "The king is taken when he cannot move at all.",
+                "none": "The king is never taken; the attackers win only by leaving the defenders without a move."}[value]
+    if field == "king_capture_against":
+        if not value:
+            return "No special square stands in for an attacker around the king."
+        return "When the king is enclosed, " + ", ".join(sorted(value)) + " count as a side."
+    if field == "watch_king":
+        return ("ap Ifan's warning applies: a king who moves between two attackers and then cannot get out is taken."
+                if value else "No 'watch your king' rule.")
+    if field == "escape":
+        return {"edge": "The king wins on reaching any edge square.", "corner": "The king wins on reaching a corner.",
+                "edge-except-camps": "The king wins on reaching an edge square that is not a camp.",
+                "none": "The king cannot escape."}[value]
+    if field == "tuichi":
+        return ("Two open routes to the edge at once (tuichi) win at once." if value == "win"
+                else "Open routes to the edge are only announced (raichi, tuichi).")
+    if field == "edge_fort":
+        return "The defenders win with an unbreakable fort on the edge." if value else "No edge fort rule."
+    if field == "encirclement":
+        return "The attackers win by enclosing every defender." if value else "No encirclement rule."
+    if field == "no_moves":
+        return "A side with no legal move loses." if value == "loss" else "A side with no legal move draws."
+    if field == "repetition":
+        return {"ignore": "Repeated positions have no effect.", "draw": "Repetition draws.",
+                "loss": "The side that repeats loses.", "defenders-lose": "Repetition is a loss for the defenders."}[value]
+    if field == "repetition_count":
+        return f"Repetition means {value} occurrences of the same position."
+    if field == "ply_limit":
+        return "No move limit." if value == 0 else f"Drawn after {value} moves (plies)."
+    return f"{field} = {value!r}"
+
+
+def short_value(field: str, value: Any) -> str:
+    """A rule value as a few characters, for the matrix."""
+    if field == "start":
+        counts = Counter(ch for ch in value if ch in "tTK")
+        return f"{counts['t']}+{counts['T']}+{counts['K']}"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, frozenset):
+        return ", ".join(sorted(value)) or "none"
+    if field in ("king_speed", "man_speed") and value == 0:
+        return "any"
+    if field == "ply_limit" and value == 0:
+        return "none"
+    return str(value)
+
+
+# --- markdown helpers ---------------------------------------------------------
+
+def md_escape(text: str) -> str:
+    """Text safe inside a MyST paragraph or table cell."""
+    text = " ".join(str(text).split())
+    for char, repl in (("\\", "\\\\"), ("|", "\\|"), ("<", "&lt;"), ("*", "\\*"), ("`", "\\`"), ("[", "\\["), ("]", "\\]")):
+        text = text.replace(char, repl)
+    return text
+
+
+def cite(key: str, locator: str = "") -> str:
+    """A textual citation with its locator: Author (year), locator."""
+    text = f"{{cite:t}}`{key}`"
+    return f"{text}, {md_escape(locator)}" if locator else text
+
+
+def provenance_md(prov) -> str:
+    words = STATUS_WORDS.get(prov.status, prov.status)
+    if prov.passage is not None:
+        return f"{cite(prov.source, prov.locator)}: “{md_escape(prov.passage)}” ({words})"
+    return f"{cite(prov.source, prov.locator)}: *{md_escape(prov.filler)}*"
+
+
+def svg_markup(rules, *, marks: Iterable[str] = (), title: str | None = None, position: str | None = None) -> str:
+    from tafl_rules import svg
+
+    markup = svg.render_svg(rules, position, marks=tuple(marks), title=title)
+    return "\n".join(line for line in markup.splitlines() if line.strip())
+
+
+def counts(rules) -> dict[str, int]:
+    return {k: rules.start.count(ch) for k, ch in (("attacker", "t"), ("defender", "T"), ("king", "K"))}
+
+
+def size_label(size: int) -> str:
+    return f"{size}×{size}"
+
+
+# --- page generators (pure functions: catalogue data in, MyST text out) ------
+
+def figure_md(vid: str, *, marks: Iterable[str] = (), toggles: dict[str, str] | None = None, caption: str = "") -> str:
+    opts = []
+    if marks:
+        opts.append(f":marks: {' '.join(marks)}")
+    if toggles:
+        opts.append(":toggles: " + " ".join(f"{k}={v}" for k, v in sorted(toggles.items())))
+    if caption:
+        opts.append(f":caption: {caption}")
+    return "\n".join([f"```{{variant-figure}} {vid}", *opts, "```"])
+
+
+def rules_md(v) -> str:
+    """The variant's rules as tables by group: rule point, plain words, provenance, open points."""
+    out = []
+    for group, fields in GROUPS:
+        out += [f"**{group}**", "", "| Rule point | In plain words | Source |", "| --- | --- | --- |"]
+        for field in fields:
+            value = getattr(v.rules, field)
+            anchor = f"{{tafl-anchor}}`{rule_label(v.id, field)}`"
+            words = md_escape(plain(field, value, v.rules))
+            note = v.notes.get(field)
+            if note:
+                words += f" *Open point:* {md_escape(note)}"
+            out.append(f"| {anchor}`{field}` | {words} | {provenance_md(v.provenance[field])} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def _changes_md(changes) -> str:
+    parts = []
+    for field, value in changes.items():
+        if isinstance(value, (list, tuple, set, frozenset)):
+            value = frozenset(value)
+        parts.append(f"`{field}` = {md_escape(short_value(field, value))}")
+    return "; ".join(parts)
+
+
+def toggles_md(v) -> str:
+    if not v.toggles:
+        return "This variant offers no toggles: its sources leave no named point open that the catalogue models.\n"
+    out = ["Each toggle is one of the points the sources leave open. The first reading listed is the one "
+           "this variant uses; every other reading is the same variant with only that point changed, and "
+           "the board above can be set to it.", ""]
+    for name, toggle in v.toggles.items():
+        out += [f"### {md_escape(toggle.label)}", ""]
+        if toggle.question:
+            out += [md_escape(toggle.question), ""]
+        ordered = [toggle.default] + [r for r in toggle.readings if r != toggle.default]
+        for value in ordered:
+            reading = toggle.readings[value]
+            mark = " (this variant's reading)" if value == toggle.default else ""
+            out.append(f"- {{tafl-anchor}}`{toggle_label(v.id, name, value)}`**{md_escape(reading.label)}**{mark} "
+                       f"(`{name}={value}`): {_changes_md(reading.changes)}. {provenance_md(reading.provenance)}"
+                       + (f" {md_escape(reading.note)}" if reading.note else ""))
+        out.append("")
+    return "\n".join(out)
+
+
+def variant_page_md(v) -> str:
+    """A whole variant page."""
+    c = counts(v.rules)
+    lines = [f"# {md_escape(v.name)}", "", f"{{tafl-anchor}}`{_label('variant', v.id)}`{md_escape(v.summary)}", ""]
+    facts = [f"Catalogue id `{v.id}`", f"family {v.family}", f"board {size_label(v.rules.size)}",
+             f"{c['attacker']} attackers against {c['defender']} defenders and {'a king' if c['king'] else 'no king'}"]
+    lines += ["; ".join(facts) + ".", ""]
+    if v.correction_of:
+        original = get_variant(v.correction_of)
+        lines += [":::{important}", f"This is a **correction**, not what was printed: it corrects "
+                  f"{{variant}}`{v.correction_of}`, which the catalogue keeps exactly as printed. "
+                  f"The squares where the two differ are marked below.", ":::", ""]
+    corrections = [w for w in all_variants() if w.correction_of == v.id]
+    if corrections:
+        lines += [":::{note}", "The printed figure is flagged in the catalogue; a corrected reading is kept "
+                  "separately: " + ", ".join(f"{{variant}}`{w.id}`" for w in corrections) + ".", ":::", ""]
+    lines += ["## Layout", ""]
+    marks: list[str] = []
+    if v.correction_of:
+        marks = differing_squares([v.rules.start, original.rules.start], v.rules.size)
+    lines += [figure_md(v.id, marks=marks, caption=f"{v.name}: start position"), ""]
+    if v.layout_note:
+        lines += [md_escape(v.layout_note), ""]
+    if v.diagram:
+        legend = ", ".join(f"`{ch}` {piece}" for ch, piece in v.diagram_legend.items())
+        lines += [f"The diagram as the catalogue holds it, in its source's notation ({legend}):", "",
+                  "```text", v.diagram, "```", ""]
+    if v.general_notes:
+        lines += [":::{admonition} Notes", md_escape(v.general_notes), ":::", ""]
+    lines += ["## Rules in plain words", "",
+              "Every rule point with the passage it rests on, or the words *modern filler* and who proposed it. "
+              "“Open point” marks what the source leaves undecided.", "", rules_md(v)]
+    lines += ["## Toggles", "", toggles_md(v)]
+    lines += ["## Play", "", f"```{{tafl-board}} {v.id}", "```", ""]
+    if v.sources:
+        lines += ["## Sources", "", *[f"- {cite(key)}" for key in v.sources], ""]
+    lines += ["See also the {doc}`rule matrix </docs/matrix>` and the {doc}`comparison of the figures </docs/compare>`.", ""]
+    return "\n".join(lines)
+
+
+def square_names(size: int) -> list[list[str]]:
+    """Square names by rank from the top, as in an OTN position record."""
+    files = "abcdefghijklmnopqrstuvwxyz"
+    return [[f"{files[f]}{size - r}" for f in range(size)] for r in range(size)]
+
+
+def position_map(position: str, size: int) -> dict[str, str]:
+    """Square -> "t" / "T" / "K" for every occupied square of an OTN position record."""
+    out = {}
+    names = square_names(size)
+    for r, row in enumerate(position.strip("/").split("/")):
+        f = 0
+        for token in re.findall(r"\d+|[tTKk]", row):
+            if token.isdigit():
+                f += int(token)
+            else:
+                out[names[r][f]] = token.upper() if token in "kK" else token
+                f += 1
+    return out
+
+
+def differing_squares(positions: list[str], size: int) -> list[str]:
+    """Squares whose content is not the same in every one of the positions."""
+    maps = [position_map(p, size) for p in positions]
+    squares = sorted(set().union(*maps), key=lambda s: (s[0], int(s[1:])))
+    return [s for s in squares if len({m.get(s) for m in maps}) > 1]
+
+
+def _coords(square: str) -> tuple[int, int]:
+    return ord(square[0]) - ord("a"), int(square[1:]) - 1
+
+
+def formation(rules, piece: str) -> str:
+    """Attackers: each side's group counted rank by rank from its edge (e.g. ``5+1``, a T).
+    Defenders: a cross (all on the king's rank and file) or how far they spread."""
+    size = rules.size
+    where = position_map(rules.start, size)
+    if piece == "t":
+        profiles = {}
+        for side in "NESW":
+            rows = Counter()
+            for sq, p in where.items():
+                f, r = _coords(sq)
+                dist = {"S": r, "N": size - 1 - r, "W": f, "E": size - 1 - f}
+                others = [d for s, d in dist.items() if s != side]
+                if p == "t" and dist[side] < min(others):
+                    rows[dist[side]] += 1
+            profiles[side] = "+".join(str(rows[r]) for r in sorted(rows)) or "0"
+        shapes = {"3+3": "2×3 block", "5+1": "T", "3+2+1": "hollow pentagon", "3+1": "T", "2+1": "T"}
+        if len(set(profiles.values())) == 1:
+            profile = profiles["S"]
+            return f"{profile} on every side" + (f" ({shapes[profile]})" if profile in shapes else "")
+        return "not the same on every side: " + ", ".join(f"{s} {p}" for s, p in profiles.items())
+    king = next(sq for sq, p in where.items() if p == "K")
+    kf, kr = _coords(king)
+    defenders = [_coords(sq) for sq, p in where.items() if p == "T"]
+    off = [d for d in defenders if d[0] != kf and d[1] != kr]
+    reach = max((abs(f - kf) + abs(r - kr) for f, r in defenders), default=0)
+    if not off:
+        arms = Counter((f > kf) - (f < kf) + 2 * ((r > kr) - (r < kr)) for f, r in defenders)
+        sizes = sorted(set(arms.values()))
+        return f"cross, arms of {sizes[0]}" if len(sizes) == 1 else f"cross, arms of {'/'.join(map(str, sizes))}"
+    if len(defenders) == 2 * reach * (reach + 1):
+        return f"diamond (every square within {reach} steps of the king)"
+    return f"{len(defenders) - len(off)} on the king's rank and file, {len(off)} off them"
+
+
+def king_lines(rules) -> str:
+    """For each direction from the king: squares to the edge and the first attacker met."""
+    size = rules.size
+    where = position_map(rules.start, size)
+    king = next(sq for sq, p in where.items() if p == "K")
+    kf, kr = _coords(king)
+    files = "abcdefghijklmnopqrstuvwxyz"
+    out = []
+    for name, (df, dr) in (("N", (0, 1)), ("E", (1, 0)), ("S", (0, -1)), ("W", (-1, 0))):
+        f, r, steps, first = kf, kr, 0, None
+        while 0 <= f + df < size and 0 <= r + dr < size:
+            f, r, steps = f + df, r + dr, steps + 1
+            if first is None and where.get(f"{files[f]}{r + 1}") == "t":
+                first = steps
+        out.append(f"{name} {steps}" + (f" (attacker at {first})" if first else " (no attacker)"))
+    return "; ".join(out)
+
+
+def compare_md(ids: list[str]) -> str:
+    """Figures side by side with the differing squares marked, and a table of the differences."""
+    printed = [get_variant(i) for i in ids]
+    size = printed[0].rules.size
+    marks = differing_squares([v.rules.start for v in printed], size)
+    corrections = [w for w in all_variants() if w.correction_of in ids]
+    shown = printed + corrections
+    lines = [f"::::{{grid}} 1 2 {min(3, len(shown))} {min(3, len(shown))}", ":gutter: 2", ""]
+    for v in shown:
+        if v.correction_of:
+            own = differing_squares([v.rules.start, get_variant(v.correction_of).rules.start], size)
+            note = f"Correction of {{variant}}`{v.correction_of}`; marked: where it departs from the printed figure."
+        else:
+            own = marks
+            note = "As printed; marked: squares where the three printed figures disagree."
+        lines += [f":::{{grid-item-card}} {md_escape(v.name)}", ":class-card: tafl-compare-card", "",
+                  figure_md(v.id, marks=own, caption=v.name), "", note,
+                  f"{{variant}}`Read and play <{v.id}>`", ":::", ""]
+    lines += ["::::", ""]
+    lines += [f"Marked squares ({len(marks)}): " + ", ".join(f"`{s}`" for s in marks) + ".", ""]
+    lines += ["| Figure | Attacker formation | Defender formation | King to each edge (squares; first attacker in line) |",
+              "| --- | --- | --- | --- |"]
+    for v in shown:
+        lines.append(f"| {{variant}}`{v.id}` | {formation(v.rules, 't')} | {formation(v.rules, 'T')} | {king_lines(v.rules)} |")
+    lines.append("")
+    return "\n".join(lines)
+
+
+def matrix_md(variants: list | None = None) -> str:
+    """Rule points x variants, one tab per board size plus one with every variant."""
+    variants = variants if variants is not None else all_variants()
+    sizes = sorted({v.rules.size for v in variants})
+    from tafl_rules.rules import FIELDS
+
+    def table(vs: list) -> list[str]:
+        head = "| Rule point | " + " | ".join(f"{{variant}}`{md_escape(v.id)} <{v.id}>`" for v in vs) + " |"
+        out = [head, "|" + " --- |" * (len(vs) + 1)]
+        for field in FIELDS:
+            values = [short_value(field, getattr(v.rules, field)) for v in vs]
+            common = Counter(values).most_common(1)[0][0]
+            cells = []
+            for v, value in zip(vs, values):
+                prov = v.provenance[field]
+                text = md_escape(value) + ("†" if prov.is_filler else "") + ("?" if prov.status in ("second-hand", "unverified") else "")
+                ref = f"{{rule}}`{text} <{v.id}:{field}>`"
+                cells.append(f"**{ref}**" if value != common and len(set(values)) > 1 else ref)
+            out.append(f"| `{field}` | " + " | ".join(cells) + " |")
+        return out
+
+    lines = ["::::{tab-set}", ":class: tafl-matrix", ""]
+    for size in sizes:
+        vs = [v for v in variants if v.rules.size == size]
+        lines += [f":::{{tab-item}} {size_label(size)} ({len(vs)})", f":sync: size-{size}", "", *table(vs), "", ":::", ""]
+    lines += [f":::{{tab-item}} All sizes ({len(variants)})", ":sync: size-all", "", *table(variants), "", ":::", "", "::::", ""]
+    return "\n".join(lines)
+
+
+def costing_md() -> str:
+    cat = catalogue()
+    v = get_variant("hywel-dda-jones")
+    cost = cat.hywel_dda_costing(v)
+    data = v.costing
+    lines = ["The valuation as the catalogue records it (amounts exactly as the source words them):", "",
+             "| Part | Amount | Pence |", "| --- | --- | --- |"]
+    for key, label, pence in (("total", "the king's tawlbwrdd", cost.total_pence),
+                              ("white_forces", "the white forces", cost.white_pence),
+                              ("king", "the king", cost.king_pence), ("each_man", "every man", cost.man_pence)):
+        whole, rest = divmod(pence, 1)
+        shown = f"{whole}" + (f" {rest.numerator}/{rest.denominator}" if rest else "")
+        lines.append(f"| {label} | {md_escape(data[key])} | {shown}d |")
+    lines += ["", "Step by step (computed by `tafl_rules.catalogue.hywel_dda_costing`, a score being twenty "
+              "and a farthing a quarter of a penny):", ""]
+    lines += [f"{n}. {md_escape(step)}" for n, step in enumerate(cost.steps, 1)]
+    c = counts(v.rules)
+    agree = c["attacker"] == cost.attackers and c["defender"] == cost.defenders
+    lines += ["", f"The layout of {{variant}}`hywel-dda-jones` has {c['attacker']} attackers and {c['defender']} "
+              f"defenders: {'the same numbers' if agree else 'NOT the numbers the costing implies'}.", "",
+              f"Source of the sums: {provenance_md(cost.provenance)}.", ""]
+    return "\n".join(lines)
+
+
+def variant_list_md(variants: list | None = None) -> str:
+    variants = variants if variants is not None else all_variants()
+    order = list(catalogue().FAMILIES)
+    lines = []
+    for family in order:
+        vs = [v for v in variants if v.family == family]
+        if not vs:
+            continue
+        lines += [f"**{family}**", "", "::::{grid} 1 2 3 3", ":gutter: 2", ""]
+        for v in vs:
+            c = counts(v.rules)
+            tag = " (correction)" if v.correction_of else ""
+            lines += [f":::{{grid-item-card}} {md_escape(v.name)}{tag}", f":link: {variant_docname(v.id)}",
+                      ":link-type: doc", "", f"{size_label(v.rules.size)}, {c['attacker']} v {c['defender']}+{c['king']}. "
+                      f"{md_escape(v.summary)}", ":::", ""]
+        lines += ["::::", ""]
+    return "\n".join(lines)
+
+
+# --- nodes, directives and roles --------------------------------------------
+
+class MarkdownDirective(SphinxDirective):
+    """Base: generate MyST text and parse it where the directive stands."""
+
+    match_titles = False
+
+    def markdown(self) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def run(self) -> list[nodes.Node]:
+        for path in dependency_files():
+            self.env.note_dependency(path)
+        try:
+            text = self.markdown()
+        except Exception as error:  # the catalogue's messages name what is wrong
+            raise self.error(f"{self.name}: {error}")
+        container = nodes.container()
+        self.state.nested_parse(StringList(text.splitlines(), source=self.env.docname), 0, container,
+                                match_titles=self.match_titles)
+        return container.children
+
+
+class VariantPage(MarkdownDirective):
+    required_arguments = 1
+    match_titles = True
+
+    def markdown(self) -> str:
+        return variant_page_md(get_variant(self.arguments[0]))
+
+
+class VariantRules(MarkdownDirective):
+    required_arguments = 1
+
+    def markdown(self) -> str:
+        return rules_md(get_variant(self.arguments[0]))
+
+
+class VariantToggles(MarkdownDirective):
+    required_arguments = 1
+
+    def markdown(self) -> str:
+        return toggles_md(get_variant(self.arguments[0]))
+
+
+class VariantList(MarkdownDirective):
+    def markdown(self) -> str:
+        return variant_list_md()
+
+
+class CompareFigures(MarkdownDirective):
+    optional_arguments = 10
+
+    def markdown(self) -> str:
+        return compare_md(list(self.arguments) or list(COMPARED))
+
+
+class RuleMatrix(MarkdownDirective):
+    def markdown(self) -> str:
+        return matrix_md()
+
+
+class HywelCosting(MarkdownDirective):
+    def markdown(self) -> str:
+        return costing_md()
+
+
+class ApiModules(MarkdownDirective):
+    """``automodule`` for each listed module that can be imported (others are named as missing)."""
+
+    optional_arguments = 20
+
+    def markdown(self) -> str:
+        import importlib
+
+        out = []
+        for name in self.arguments:
+            try:
+                importlib.import_module(name)
+            except ImportError:
+                logger.info("api-modules: %s is not importable; left out", name)
+                continue
+            out += ["```{eval-rst}", f".. automodule:: {name}", "   :members:", "   :show-inheritance:", "```", ""]
+        return "\n".join(out)
+
+
+class SiteCitation(MarkdownDirective):
+    def markdown(self) -> str:
+        config = self.config
+        year = re.search(r"\d{4}", config.copyright or "")
+        return "\n".join([
+            "```bibtex",
+            "@misc{tawlbwrdd-explorer,",
+            f"  title = {{{config.project}}},",
+            f"  author = {{{{{config.author}}}}},",
+            f"  year = {{{year.group(0) if year else ''}}},",
+            f"  note = {{Version {config.release}; rules package tafl\\_rules {config.release}}},",
+            "}",
+            "```",
+        ])
+
+
+def _figure_toggles(argument: str) -> dict[str, str]:
+    pairs = {}
+    for item in argument.replace(",", " ").split():
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"toggle {item!r} is not of the form name=value")
+        pairs[name] = value
+    return pairs
+
+
+class VariantFigure(SphinxDirective):
+    """The start layout of a variant as a static SVG (readable without JavaScript)."""
+
+    required_arguments = 1
+    option_spec = {"marks": directives.unchanged, "toggles": _figure_toggles, "caption": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        for path in dependency_files():
+            self.env.note_dependency(path)
+        vid = self.arguments[0]
+        try:
+            v = get_variant(vid, **self.options.get("toggles", {}))
+            marks = self.options.get("marks", "").split()
+            caption = self.options.get("caption") or v.name
+            markup = svg_markup(v.rules, marks=marks, title=f"{caption} ({size_label(v.rules.size)})")
+        except Exception as error:
+            raise self.error(f"variant-figure {vid}: {error}")
+        figure = nodes.container(classes=["tafl-figure"])
+        figure["ids"].append(_label("figure", vid, self.env.new_serialno("tafl-figure").__str__()))
+        figure += nodes.raw("", f'<div class="tafl-svg" data-variant="{vid}" data-marks="{" ".join(marks)}">'
+                            f"{markup}</div>", format="html")
+        figure += nodes.paragraph("", caption, classes=["tafl-figure-caption"])
+        return [figure]
+
+
+_EXPLICIT = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.S)
+
+
+def _split(text: str) -> tuple[str | None, str]:
+    m = _EXPLICIT.match(text)
+    return (m.group(1), m.group(2).strip()) if m else (None, text.strip())
+
+
+def _xref(env, text: str, reftype: str, target: str) -> addnodes.pending_xref:
+    node = addnodes.pending_xref("", nodes.inline(text, text, classes=["xref", "std", f"std-{reftype}"]),
+                                 refdomain="std", reftype=reftype, reftarget=target, refexplicit=True,
+                                 refwarn=True, refdoc=env.docname)
+    return node
+
+
+def _role_error(inliner, lineno: int, rawtext: str, message: str):
+    msg = inliner.reporter.error(message, line=lineno)
+    prb = inliner.problematic(rawtext, rawtext, msg)
+    return [prb], [msg]
+
+
+def variant_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    env = inliner.document.settings.env
+    title, vid = _split(text)
+    try:
+        v = get_variant(vid)
+    except Exception as error:
+        return _role_error(inliner, lineno, rawtext, f"variant role: {error}")
+    return [_xref(env, title or v.name, "doc", "/" + variant_docname(v.id))], []
+
+
+def toggle_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    env = inliner.document.settings.env
+    title, target = _split(text)
+    m = re.fullmatch(r"([a-z0-9-]+):(\w+)=([\w-]+)", target)
+    if not m:
+        return _role_error(inliner, lineno, rawtext, f"toggle role: {target!r} is not of the form id:name=value")
+    vid, toggle, value = m.groups()
+    try:
+        v = get_variant(vid, **{toggle: value})
+    except Exception as error:
+        return _role_error(inliner, lineno, rawtext, f"toggle role: {error}")
+    label = title or f"{v.toggles[toggle].readings[value].label}"
+    return [_xref(env, label, "ref", toggle_label(vid, toggle, value))], []
+
+
+def rule_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    env = inliner.document.settings.env
+    title, target = _split(text)
+    vid, _, field = target.partition(":")
+    from tafl_rules.rules import FIELDS
+
+    try:
+        v = get_variant(vid)
+    except Exception as error:
+        return _role_error(inliner, lineno, rawtext, f"rule role: {error}")
+    if field not in FIELDS:
+        return _role_error(inliner, lineno, rawtext, f"rule role: no rule point {field!r}")
+    label = title or short_value(field, getattr(v.rules, field))
+    return [_xref(env, label, "ref", rule_label(vid, field))], []
+
+
+def anchor_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """An inline target that ``{ref}`` (with an explicit title) can link to."""
+    label = nodes.fully_normalize_name(text)
+    target = nodes.target("", "", ids=[nodes.make_id(label)], names=[label])
+    inliner.document.note_explicit_target(target)
+    return [target], []
+
+
+# --- build checks ----------------------------------------------------------------
+
+def check_variant_pages(app: Sphinx, env) -> None:
+    """Every catalogue variant has its page, and every page names a variant (warnings fail -W builds)."""
+    try:
+        ids = {v.id for v in all_variants()}
+    except Exception as error:  # noqa: BLE001 - reported as a warning, which -W turns into a failure
+        logger.warning("tafl_sphinx.content: the catalogue cannot be read: %s", error)
+        return
+    pages = {d.rsplit("/", 1)[1] for d in env.found_docs if d.startswith(VARIANT_DIR + "/")} - {"index"}
+    for vid in sorted(ids - pages):
+        logger.warning("variant %s has no page: add %s/%s.md containing a variant-page directive", vid, VARIANT_DIR, vid)
+    for page in sorted(pages - ids):
+        logger.warning("%s/%s.md is not a catalogue variant", VARIANT_DIR, page)
+
+
+def setup_content(app: Sphinx) -> None:
+    for name, cls in (("variant-page", VariantPage), ("variant-figure", VariantFigure), ("variant-rules", VariantRules),
+                      ("variant-toggles", VariantToggles), ("variant-list", VariantList),
+                      ("compare-figures", CompareFigures), ("rule-matrix", RuleMatrix),
+                      ("hywel-costing", HywelCosting), ("api-modules", ApiModules), ("site-citation", SiteCitation)):
+        app.add_directive(name, cls)
+    app.add_role("variant", variant_role)
+    app.add_role("toggle", toggle_role)
+    app.add_role("rule", rule_role)
+    app.add_role("tafl-anchor", anchor_role)
+    app.connect("env-check-consistency", check_variant_pages)

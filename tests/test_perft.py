@@ -1,0 +1,72 @@
+"""perft: the number of legal move sequences of depth 1-3 from each start position, pinned.
+
+The rules are built here from :class:`Rules` (the catalogue adds its variant ids
+elsewhere). A change in any of these numbers means the move generator, a capture rule
+or an ending changed. Run ``pytest tests/test_perft.py -s`` to see them printed.
+"""
+
+import pytest
+
+from tafl_rules import Game, Rules
+
+COPENHAGEN = Rules(
+    size=11, start="/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+    corners=True, escape="corner",
+    corners_hostile_to_attackers="always", corners_hostile_to_defenders="always",
+    throne_hostile_to_attackers="always", throne_hostile_to_defenders="empty",
+    king_capture="four", king_capture_against={"throne"}, shieldwall="copenhagen",
+    edge_fort=True, encirclement=True, repetition="defenders-lose",
+)
+TABLUT = Rules(
+    size=9, start="/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+    king_capture="linnaeus", throne_hostile_to_attackers="empty", throne_hostile_to_defenders="empty",
+)
+BRANDUBH = Rules(
+    size=7, start="/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", corners=True, escape="corner",
+    corners_hostile_to_attackers="always", corners_hostile_to_defenders="always",
+    throne_hostile_to_attackers="empty", throne_hostile_to_defenders="empty",
+)
+
+PERFT = {
+    "default 11x11 (Rules())": (Rules(), [128, 12992, 1669528]),
+    "copenhagen": (COPENHAGEN, [116, 6788, 806344]),
+    "tablut 9x9": (TABLUT, [80, 4400, 353200]),
+    "brandubh 7x7": (BRANDUBH, [40, 960, 39512]),
+}
+
+
+@pytest.mark.parametrize("name", list(PERFT))
+def test_perft(name):
+    rules, expected = PERFT[name]
+    counts = [Game(rules).perft(depth) for depth in (1, 2, 3)]
+    print(f"\nperft {name}: {counts}")
+    assert counts == expected
+
+
+def test_perft_depth_1_is_the_legal_move_count():
+    for rules, expected in PERFT.values():
+        game = Game(rules)
+        assert len(game.legal_moves()) == expected[0]
+
+
+def test_perft_2_equals_sum_over_replies():
+    game = Game(BRANDUBH)
+    total = 0
+    for move in game.legal_moves():
+        game.play(move)
+        total += len(game.legal_moves())
+        game.undo()
+    assert total == game.perft(2) == 960
+
+
+def test_perft_leaves_the_game_unchanged():
+    game = Game(COPENHAGEN)
+    before = (game.position(), game.hash, game.turn)
+    game.perft(2)
+    assert (game.position(), game.hash, game.turn) == before
+
+
+def test_speed_limit_changes_perft():
+    # the king's men hem him in at the start, so the counts only change for the attackers' men
+    slow = Game(BRANDUBH.replace(man_speed=1)).perft(1)
+    assert slow == 16  # every attacker may only step one square sideways, two ways

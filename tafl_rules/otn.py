@@ -552,8 +552,12 @@ def parse_rules(text: str) -> Rules:
             continue
         if key not in _KNOWN_KEYS:
             raise NotationError(f"unknown rules key {key!r}", text, at)
-        if key in _CHOICE_KEYS and value not in _CHOICE_KEYS[key]:
-            raise NotationError(f"{key}: {value!r} is not one of {', '.join(_CHOICE_KEYS[key])}", text, vat)
+        if key in _CHOICE_KEYS:
+            if value not in _CHOICE_KEYS[key]:
+                raise NotationError(f"{key}: {value!r} is not one of {', '.join(_CHOICE_KEYS[key])}", text, vat)
+            if _CHOICE_KEYS[key][value] is None:
+                raise NotationError(f"{key}: {key}:{value} ({_UNSUPPORTED[key]}) is not supported by tafl_rules",
+                                    text, vat)
         keys[key] = value
         offsets[key] = vat
     attackers, _, _ = _position_squares(start, size, start_at, text)
@@ -798,6 +802,8 @@ class GameRecord:
 
 
 def _king_square(game) -> str | None:
+    if hasattr(game, "king_square"):
+        return game.king_square()
     for index in range(game.size * game.size):
         name = _square_name(index, game.size)
         if game.piece_at(name) == "king":
@@ -1028,15 +1034,13 @@ def _canonical(rules: Rules) -> str:
 
 
 def _initial_state(game) -> tuple[str, str]:
-    """The position and side to move before the game's first move."""
-    for name in ("initial_position", "start_position"):
-        value = getattr(game, name, None)
-        if isinstance(value, str):
-            turn = getattr(game, "initial_turn", None) or getattr(game, "start_turn", None)
-            if isinstance(turn, str):
-                return value, turn
-    count = len(game.moves)
-    undone = [game.undo() for _ in range(count)]
+    """The position and side to move before the game's first move (the game is left as it is)."""
+    if hasattr(game, "copy"):
+        before = game.copy()
+        while before.moves:
+            before.undo()
+        return before.position(), before.turn
+    undone = [game.undo() for _ in range(len(game.moves))]
     try:
         return game.position(), game.turn
     finally:
@@ -1055,8 +1059,8 @@ def _info_symbol(game) -> str:
         return ""
     said = set(game.announcements())
     mover = "defenders" if game.turn == "attackers" else "attackers"
-    threat = bool(said & {"check", "king threatened"})
-    route = bool(said & {"raichi", "tuichi"})
+    threat = "king threatened" in said
+    route = bool(said & {"raichi", "tuichi", "check"})
     if threat and (mover == "attackers" or not route):
         return "+"
     if route:

@@ -1,0 +1,590 @@
+"""OpenTafl Notation: rules strings, move records, game records (tafl_rules.otn)."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tafl_rules import otn
+from tafl_rules.errors import NotationError
+from tafl_rules.position import format_position, parse_position
+from tafl_rules.rules import CHOICES, FIELDS, KING_ANVILS, PIECES, Rules, RulesError
+
+# Position and rules records printed in the OTN specification (jslater89/OpenTafl,
+# opentafl-notation-spec.txt, sections 1 and 3).
+BRANDUB = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+BELL = "/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/"
+COPENHAGEN = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/"
+SEA_BATTLE = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
+SPEC_FETLAR = f"dim:11 atkf:n start:{COPENHAGEN}"
+SPEC_COPENHAGEN = f"dim:11 atkf:n sw:s efe:y start:{COPENHAGEN}"
+SPEC_BRANDUB = f"dim:7 ks:n cenhe: cenh: start:{BRANDUB}"
+SPEC_SEA_BATTLE = f"dim:9 esc:e ka:n cen: cor: start:{SEA_BATTLE}"
+SPEC_BERSERK = ("dim:11 surf:n atkf:n kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/"
+                "t3TTT3t/t4T4t/11/5c5/3ttttt3/")
+
+COPENHAGEN_RULES = Rules(
+    size=11, start=COPENHAGEN, corners=True, escape="corner", corners_hostile_to_attackers="always",
+    corners_hostile_to_defenders="always", throne_hostile_to_attackers="always",
+    throne_hostile_to_defenders="empty", king_capture="four", king_capture_against={"throne"},
+    shieldwall="copenhagen", edge_fort=True, encirclement=True, repetition="defenders-lose")
+
+
+def counts(start: str, size: int) -> tuple[int, int, int]:
+    p = parse_position(start, size)
+    return p.attackers.bit_count(), p.defenders.bit_count(), int(p.king >= 0)
+
+
+# ----------------------------------------------------------------- the spec's examples
+
+def test_spec_fetlar_reads_with_the_spec_defaults():
+    r = otn.parse_rules(SPEC_FETLAR)
+    assert (r.size, r.first, r.escape, r.corners, r.throne) == (11, "defenders", "corner", True, True)
+    assert r.king_capture == "four" and "throne" in r.king_capture_against  # ks and cenhe default to K
+    assert r.corners_hostile_to_attackers == r.corners_hostile_to_defenders == "always"
+    assert (r.throne_hostile_to_attackers, r.throne_hostile_to_defenders) == ("always", "empty")
+    assert r.throne_stop == {"king"} and r.corner_stop == {"king"}
+    assert r.throne_pass == {"attacker", "defender", "king"}
+    assert r.encirclement and r.repetition == "draw" and r.king_armed == "yes"
+    assert r.shieldwall == "none" and not r.edge_fort
+    assert counts(r.start, 11) == (24, 12, 1)
+
+
+def test_spec_copenhagen_adds_shieldwall_and_edge_fort():
+    r = otn.parse_rules(SPEC_COPENHAGEN)
+    assert r.shieldwall == "copenhagen" and r.edge_fort
+    assert r.replace(shieldwall="none", edge_fort=False) == otn.parse_rules(SPEC_FETLAR)
+
+
+def test_spec_brandub_weak_king_and_neutral_centre():
+    r = otn.parse_rules(SPEC_BRANDUB)
+    assert r.size == 7 and r.king_capture == "two" and r.king_capture_against == frozenset()
+    assert r.throne_hostile_to_attackers == r.throne_hostile_to_defenders == "never"
+    assert counts(r.start, 7) == (8, 4, 1)
+
+
+def test_spec_sea_battle_edge_escape_unarmed_no_special_squares():
+    r = otn.parse_rules(SPEC_SEA_BATTLE)
+    assert (r.escape, r.king_armed, r.throne, r.corners) == ("edge", "no", False, False)
+    assert counts(r.start, 9) == (16, 8, 1)
+
+
+def test_spec_berserk_is_refused_by_name():
+    with pytest.raises(NotationError, match="kj:r") as info:
+        otn.parse_rules(SPEC_BERSERK)
+    assert info.value.offset == SPEC_BERSERK.index("kj:r") + 3
+
+
+def test_spec_tawlbwrdd_bell_layout_as_a_rules_start():
+    r = otn.parse_rules(f"dim:11 esc:e ks:n cen: cor: start:{BELL}")
+    assert counts(r.start, 11) == (24, 12, 1)
+    assert r.start == BELL
+    assert otn.parse_rules(otn.rules_to_otn(r)) == r
+
+
+def test_spec_examples_write_back_to_themselves():
+    """Our writer leaves out keys equal to the defaults, so the spec's own strings come back
+    (up to the order of keys)."""
+    for text in (SPEC_FETLAR, SPEC_COPENHAGEN, SPEC_BRANDUB, SPEC_SEA_BATTLE):
+        again = otn.rules_to_otn(otn.parse_rules(text))
+        assert sorted(again.split()) == sorted(text.split()), text
+
+
+# ----------------------------------------------------------------- writing
+
+def test_default_rules_are_plain_otn():
+    r = Rules()
+    assert otn.otn_losses(r) == []
+    text = otn.rules_to_otn(r)
+    assert text.startswith("dim:11 ") and text.endswith(" start:" + r.start)
+    assert "x-" not in text
+    assert otn.parse_rules(text) == r
+
+
+def test_copenhagen_loses_only_the_defenders_repetition_rule():
+    assert otn.otn_losses(COPENHAGEN_RULES) == ["repetition"]
+    text = otn.rules_to_otn(COPENHAGEN_RULES)
+    assert "sw:s" in text and "efe:y" in text and "tfr:l" in text
+    assert "x-repetition:defenders-lose" in text
+    assert text.index("x-repetition") < text.index("start:")
+    assert otn.parse_rules(text) == COPENHAGEN_RULES
+
+
+def test_strict_export_warns_naming_the_lost_fields():
+    r = COPENHAGEN_RULES.replace(sandwich="unless-capturing", king_speed=1, man_speed=0, watch_king=True)
+    with pytest.warns(otn.OTNLossWarning) as caught:
+        text = otn.rules_to_otn(r, strict=True)
+    assert caught[0].message.fields == ["king_speed", "sandwich", "watch_king", "repetition"]
+    assert "king_speed" in str(caught[0].message)
+    assert "x-" not in text
+    back = otn.parse_rules(text)
+    assert [f for f in FIELDS if getattr(back, f) != getattr(r, f)] == caught[0].message.fields
+
+
+def test_strict_export_of_plain_rules_is_silent():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert otn.rules_to_otn(Rules(), strict=True) == otn.rules_to_otn(Rules())
+
+
+def test_opentafl_extras_linnaeus_anvil_speed():
+    r = Rules(king_capture="linnaeus", king_armed="anvil", king_speed=1, man_speed=1)
+    text = otn.rules_to_otn(r)
+    assert "ks:c" in text and "ka:a" in text and "spd:1" in text
+    assert otn.otn_losses(r) == []
+    assert otn.parse_rules(text) == r
+
+
+def test_unequal_speeds_need_an_extension_key():
+    r = Rules(king_speed=1)
+    assert otn.otn_losses(r) == ["king_speed"]
+    assert "x-king_speed:1" in otn.rules_to_otn(r)
+
+
+def test_camps_are_the_attackers_start_squares():
+    start = "/3ttt3/4t4/9/t7t/tt2K2tt/t7t/9/4t4/3ttt3/"
+    r = Rules(size=9, start=start, camps=True, escape="edge-except-camps")
+    text = otn.rules_to_otn(r)
+    afor = next(t for t in text.split() if t.startswith("afor:"))
+    squares = set(filter(None, afor[5:].split(",")))
+    assert len(squares) == 16 and {"d1", "e1", "f1", "e2", "a4", "i6"} <= squares
+    assert otn.otn_losses(r) == ["escape"]
+    assert otn.parse_rules(text) == r
+
+
+def test_lowercase_king_is_written_as_K():
+    r = Rules(size=7, start=BRANDUB.replace("K", "k"))
+    assert otn.rules_to_otn(r).endswith("start:" + BRANDUB)
+
+
+# ----------------------------------------------------------------- round trips
+
+ODD_SIZES = st.sampled_from([7, 9, 11, 13, 19])
+
+
+@st.composite
+def starts(draw, size):
+    n = size * size
+    cells = draw(st.lists(st.sampled_from("..........tT"), min_size=n, max_size=n))
+    attackers = sum(1 << i for i, c in enumerate(cells) if c == "t")
+    defenders = sum(1 << i for i, c in enumerate(cells) if c == "T")
+    king = draw(st.integers(-1, n - 1))
+    if king >= 0:
+        attackers &= ~(1 << king)
+        defenders &= ~(1 << king)
+    return format_position(attackers, defenders, king, size)
+
+
+@st.composite
+def valid_rules(draw):
+    size = draw(ODD_SIZES)
+    d = {"size": size, "start": draw(starts(size))}
+    for name, allowed in CHOICES.items():
+        d[name] = draw(st.sampled_from(allowed))
+    for name in ("throne", "king_reenter_throne", "corners", "camps", "watch_king", "edge_fort", "encirclement"):
+        d[name] = draw(st.booleans())
+    for name in ("throne_stop", "throne_pass", "corner_stop", "camp_stop", "camp_pass"):
+        d[name] = frozenset(draw(st.sets(st.sampled_from(PIECES))))
+    d["king_capture_against"] = frozenset(draw(st.sets(st.sampled_from(KING_ANVILS))))
+    d["king_speed"] = draw(st.sampled_from([0, 0, 1, 2, 18]))
+    d["man_speed"] = draw(st.sampled_from([0, 0, 1, 3]))
+    d["repetition_count"] = draw(st.integers(2, 10))
+    d["ply_limit"] = draw(st.sampled_from([0, 1, 300, 100_000]))
+    # make the combination possible (Rules._check_combinations)
+    if d["escape"] == "corner":
+        d["corners"] = True
+        d["corner_stop"] = d["corner_stop"] | {"king"}
+    if d["escape"] == "edge-except-camps":
+        d["camps"] = True
+    if d["king_capture"] == "linnaeus":
+        d["throne"] = True
+    for anvil, flag in (("camp", "camps"), ("corner", "corners"), ("throne", "throne")):
+        if not d[flag]:
+            d["king_capture_against"] = d["king_capture_against"] - {anvil}
+    if d["edge_fort"] and d["escape"] == "edge":
+        d["edge_fort"] = False
+    if d["king_capture"] == "none":
+        d["no_moves"] = "loss"
+    return Rules(**d)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(valid_rules())
+def test_round_trip_every_valid_rules(r):
+    text = otn.rules_to_otn(r)
+    assert otn.parse_rules(text) == r
+    assert text.split()[0] == f"dim:{r.size}" and text.split()[-1].startswith("start:")
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(valid_rules())
+def test_strict_output_reads_back_losing_exactly_the_named_fields(r):
+    lost = otn.otn_losses(r)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        text = otn.rules_to_otn(r, strict=True)
+    assert "x-" not in text
+    back = otn.parse_rules(text)
+    assert [f for f in FIELDS if getattr(back, f) != getattr(r, f)] == lost
+    assert bool(caught) == bool(lost)
+    # a second pass loses nothing more
+    assert otn.otn_losses(back) == []
+
+
+def test_catalogue_variants_round_trip():
+    catalogue = pytest.importorskip("tafl_rules.catalogue")
+    try:
+        variants = catalogue.variants()
+    except FileNotFoundError:
+        variants = []
+    if not variants:
+        pytest.skip("the variant data is not in the repository yet")
+    for v in variants:
+        assert otn.parse_rules(otn.rules_to_otn(v.rules)) == v.rules, v.id
+
+
+# ----------------------------------------------------------------- reading errors
+
+EMPTY11 = "/" + "11/" * 11
+
+
+@pytest.mark.parametrize("text, at, words", [
+    ("", 0, "empty rules string"),
+    (f"esc:c dim:11 start:{EMPTY11}", 0, "must begin with dim"),
+    (f"dim:eleven start:{EMPTY11}", 4, "'eleven' is not a whole number"),
+    (f"dim:11 start:{EMPTY11} esc:c", 7, "must be the last entry"),
+    ("dim:11 esc:c", 12, "no start"),
+    (f"dim:11 esc:c esc:e start:{EMPTY11}", 13, "given twice"),
+    (f"dim:11 foo:y start:{EMPTY11}", 7, "unknown rules key 'foo'"),
+    (f"dim:11 esc:x start:{EMPTY11}", 11, "esc: 'x' is not one of c, e"),
+    (f"dim:11 atkf:yes start:{EMPTY11}", 12, "atkf: 'yes'"),
+    (f"dim:11 corh:tTQ start:{EMPTY11}", 14, "'Q' is not a piece letter"),
+    (f"dim:11 cor:a1,z9 start:{EMPTY11}", 14, "'z9' is not a square"),
+    (f"dim:11 cor:a1,a2 start:{EMPTY11}", 11, "only the four corner squares"),
+    (f"dim:11 cen:e5 start:{EMPTY11}", 11, "only the centre square"),
+    (f"dim:11 afor:a1, start:{EMPTY11}", 12, "exactly the attackers' start squares"),
+    (f"dim:11 dfor:f6, start:{EMPTY11}", 12, "defender fortresses"),
+    (f"dim:11 sw:w start:{EMPTY11}", 10, "weak shieldwalls"),
+    (f"dim:11 sw:s swf:n start:{EMPTY11}", 16, "swf:n"),
+    (f"dim:11 tfr:w start:{EMPTY11}", 11, "tfr:w"),
+    (f"dim:11 ks:m start:{EMPTY11}", 10, "middleweight"),
+    (f"dim:11 spd:1,2, start:{EMPTY11}", 11, "per piece type"),
+    (f"dim:11 spd:0 start:{EMPTY11}", 11, "spd: '0'"),
+    (f"dim:11 oops start:{EMPTY11}", 7, "expected key:value"),
+    (f"dim:11 x-color:red start:{EMPTY11}", 7, "unknown extension key 'x-color'"),
+    (f"dim:11 x-start:{EMPTY11} start:{EMPTY11}", 7, "unknown extension key"),
+    (f"dim:11 x-sandwich:sometimes start:{EMPTY11}", 18, "'sometimes' is not one of safe"),
+    (f"dim:11 x-watch_king:yes start:{EMPTY11}", 20, "expected true or false"),
+    (f"dim:11 x-ply_limit:-3 start:{EMPTY11}", 19, "whole number"),
+    (f"dim:11 x-camp_stop:attacker,queen start:{EMPTY11}", 28, "'queen'"),
+    ("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3c3/", 42, "commander or knight"),
+    ("dim:7 start:/3t3/3t3/3T3/ttTkTtt/3T3/3t3/3t3/", 28, "attacking king"),
+    ("dim:7 start:/3t3/3t3/3T3/ttTKTttt/3T3/3t3/3t3/", 32, "has more than 7 squares"),
+    ("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", 0, "expected 7 ranks"),
+])
+def test_malformed_rules_name_the_offset(text, at, words):
+    with pytest.raises(NotationError) as info:
+        otn.parse_rules(text)
+    assert words in str(info.value)
+    # the offset is the first bad character (or the start of the start record)
+    if "ranks" not in words:
+        assert info.value.offset == at, (info.value.offset, text[info.value.offset:])
+    assert info.value.text == text
+
+
+@pytest.mark.parametrize("text, field", [
+    (f"dim:12 start:{EMPTY11}", "size"),
+    (f"dim:21 start:{EMPTY11}", "size"),
+    (f"dim:11 esc:c cor: start:{EMPTY11}", "escape"),
+    (f"dim:11 esc:c cors:t start:{EMPTY11}", "corner_stop"),
+    (f"dim:11 esc:c x-edge_fort:true x-escape:edge start:{EMPTY11}", "edge_fort"),
+    (f"dim:11 x-king_capture:linnaeus cen: start:{EMPTY11}", "king_capture"),
+])
+def test_impossible_combinations_name_the_field(text, field):
+    with pytest.raises(RulesError) as info:
+        otn.parse_rules(text)
+    assert info.value.field == field
+
+
+def test_opentafl_name_key_and_implementation_values_are_read():
+    r = otn.parse_rules(f"dim:7 name:Brandub_Strong_Center_King surf:n atkf:y ks:c nj:n cj:n cenh: cenhe: "
+                        f"start:{BRANDUB}")
+    assert r.king_capture == "linnaeus" and not r.encirclement
+    assert otn.parse_rules(f"dim:7 ks:w start:{BRANDUB}").king_capture == "two"
+    assert otn.parse_rules(f"dim:7 ks:s start:{BRANDUB}").king_capture == "four"
+    assert otn.parse_rules(f"dim:7 ka:h start:{BRANDUB}").king_armed == "hammer"
+    assert not otn.parse_rules(f"dim:7 cenre:tT start:{BRANDUB}").king_reenter_throne
+
+
+def test_rules_may_span_lines():
+    text = "dim:11 atkf:n\nsw:s efe:y\nstart:" + COPENHAGEN
+    assert otn.parse_rules(text) == otn.parse_rules(SPEC_COPENHAGEN)
+
+
+# ----------------------------------------------------------------- move records
+
+@pytest.mark.parametrize("text, fields", [
+    ("e5-e8", ("e5", "e8", (), None, "")),
+    ("e5-e8xe9", ("e5", "e8", ("e9",), None, "")),
+    ("d1-d4xd5/e4", ("d1", "d4", ("d5", "e4"), None, "")),
+    ("d1-d4xd5xe4", ("d1", "d4", ("d5", "e4"), None, "")),
+    ("Ke5-e1-", ("e5", "e1", (), "K", "-")),
+    ("Ke1-a1--", ("e1", "a1", (), "K", "--")),
+    ("a3-e3+", ("a3", "e3", (), None, "+")),
+    ("e3-e4++", ("e3", "e4", (), None, "++")),
+    ("k11-k1xk2", ("k11", "k1", ("k2",), None, "")),
+    ("c3-c5xTc6", ("c3", "c5", ("c6",), None, "")),
+])
+def test_move_records_parse(text, fields):
+    m = otn.parse_move(text)
+    assert (m.from_square, m.to_square, m.captures, m.piece, m.info) == fields
+    assert m.move == f"{fields[0]}-{fields[1]}"
+
+
+def test_resignation_record():
+    m = otn.parse_move("---")
+    assert m.resign and otn.format_move(m) == "---"
+
+
+@pytest.mark.parametrize("text", ["e5-e8", "e5-e8xe9", "d1-d4xd5/e4", "Ke5-e1-", "Ke1-a1--", "a3-e3+", "e3-e4++"])
+def test_move_records_format_back(text):
+    assert otn.format_move(otn.parse_move(text)) == text
+    assert str(otn.parse_move(text)) == text
+
+
+def test_format_move_walker_separator_and_engine_moves():
+    from tafl_rules.game import Move
+
+    assert otn.format_move(Move("d1", "d4", ["d5", "e4"]), separator="x") == "d1-d4xd5xe4"
+    assert otn.format_move(Move("d1", "d4", ["d5", "e4"])) == "d1-d4xd5/e4"
+    assert otn.format_move("f6-c6", piece="K", info="-") == "Kf6-c6-"
+    with pytest.raises(ValueError):
+        otn.format_move("e5-e8", info="!")
+
+
+@pytest.mark.parametrize("text, at, words", [
+    ("e5e8", 2, "expected '-'"),
+    ("e5-e8x", 6, "captured square"),
+    ("e5-", 3, "ending square"),
+    ("-e8", 0, "starting square"),
+    ("ce6^e8", 0, "commander or knight"),
+    ("e5^e8", 2, "jumps and berserk"),
+    ("e5=e8", 2, "jumps and berserk"),
+    ("e5-e8?", 5, "unexpected '?'"),
+    ("e5-e8+++", 5, "unexpected '+++'"),
+    ("e0-e5", 0, "e0 is not a square"),
+    ("  e5-e8!", 7, "unexpected '!'"),
+])
+def test_malformed_moves_name_the_offset(text, at, words):
+    with pytest.raises(NotationError) as info:
+        otn.parse_move(text)
+    assert words in str(info.value)
+    assert info.value.offset == at
+
+
+def test_move_squares_checked_against_the_board():
+    assert otn.parse_move("l1-l5").to_square == "l5"
+    with pytest.raises(NotationError, match="l1 is not a square of the 11x11 board"):
+        otn.parse_move("l1-l5", size=11)
+    with pytest.raises(NotationError, match="a12"):
+        otn.parse_move("a1-a12", size=11)
+
+
+# ----------------------------------------------------------------- game records
+
+def random_game(rules: Rules, plies: int, seed: int, **kw):
+    from tafl_rules.game import Game
+
+    game = Game(rules, **kw)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if game.outcome is not None:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def same_game(a, b) -> bool:
+    return (a.position() == b.position() and a.turn == b.turn and a.outcome == b.outcome
+            and [m.otn() for m in a.moves] == [m.otn() for m in b.moves])
+
+
+@pytest.mark.parametrize("rules", [Rules(), COPENHAGEN_RULES, otn.parse_rules(SPEC_BRANDUB)], ids=["default", "copenhagen", "brandub"])
+def test_game_records_round_trip(rules):
+    captured = ended = 0
+    for seed in range(12):
+        game = random_game(rules, 300, seed)
+        captured += sum(len(m.captures) for m in game.moves)
+        ended += game.outcome is not None
+        text = otn.game_to_otn(game)
+        again = otn.game_from_otn(text)
+        assert same_game(game, again), seed
+        assert again.rules == rules
+        if game.outcome is not None:
+            assert f"[termination:{game.outcome.reason}]" in text
+            result = {"attackers": "1", "defenders": "-1", None: "0"}[game.outcome.winner]
+            assert f"[result:{result}]" in text
+    assert captured > 0 and ended > 0  # the sample exercised captures and endings
+
+
+def test_game_record_layout_and_king_symbol():
+    from tafl_rules.game import Game
+
+    game = Game(otn.parse_rules(SPEC_BRANDUB))
+    for move in ("d2-e2", "c4-c5", "d1-d2", "c5-c6", "g4-g3", "Kd4-c4"):
+        game.play(move.lstrip("K"))
+    text = otn.game_to_otn(game, tags={"event": "test"}, comments={0: "opening", 5: "the king moves"})
+    lines = text.splitlines()
+    assert lines[0] == "[event:test]"
+    assert lines[1] == "[rules:" + otn.rules_to_otn(game.rules) + "]"
+    assert lines[2] == ""
+    assert lines[3] == "1. d2-e2 c4-c5"
+    assert lines[4] == "[opening|]"
+    assert lines[5:] == ["2. d1-d2 c5-c6", "3. g4-g3 Kd4-c4", "[|the king moves]"]
+    record = otn.read_game(text)
+    assert record.tags == {"event": "test"}
+    assert record.comments == {0: "opening", 5: "the king moves"}
+    assert [m.piece for m in record.moves] == [None] * 5 + ["K"]
+
+
+def test_game_from_a_custom_position_with_the_other_side_to_move():
+    rules = Rules()
+    start = "/11/11/11/11/4t6/3tK1T4/11/11/11/11/11/"
+    game = random_game(rules, 5, 3, position=start, turn="defenders")
+    text = otn.game_to_otn(game)
+    assert f"[position:{start}]" in text and "[turn:defenders]" in text
+    assert "1. ..... " in text
+    again = otn.game_from_otn(text)
+    assert same_game(game, again)
+    record = otn.read_game(text)
+    assert record.position == start and record.turn == "defenders"
+
+
+def test_a_bare_rules_string_is_a_game_with_no_moves():
+    game = otn.game_from_otn(SPEC_COPENHAGEN)
+    assert game.moves == [] and game.rules == otn.parse_rules(SPEC_COPENHAGEN)
+    assert game.turn == "defenders"
+
+
+# Moves of Animals v Xerxes, Brandub, Tafl Triathlon 2015 (aagenielsen.dk), as recorded in
+# OpenTafl's saved-games/replays/Animals-Xerxes-Brandub-Triathlon-2015.otg (jslater89/OpenTafl);
+# the tags and rules string are as there, the commentary is replaced by our own short notes.
+OPENTAFL_BRANDUB = """[date:2015.05.04]
+[event:Tafl Triathlon 2015]
+[round:Brandub]
+[site:aagenielsen.dk]
+[result:-1]
+[termination:Black resigns]
+[rules:dim:7 name:Brandub_Strong_Center_King surf:n atkf:y ks:c nj:n cj:n cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]
+[start-comment:a test record]
+
+1. d2-e2 c4-c5
+[first half|second half]
+
+2. f4-f5 c5-a5
+[|]
+
+3. d6-a6xa5 d5-a5xa6
+[an exchange|]
+
+3a.1.1a. d6-c6 d5-d6
+[a variation, skipped|]
+
+4. f5-d5 d3-a3xa4
+
+5. e2-c2 a5-b5
+
+6. b4-c4 b5-b4xc4
+
+7. d1-d3 e4-e2
+
+8. d3-d2 Kd4-d3
+
+9. g4-g3 Kd3-f3
+
+10. d2-d1 Kf3-f2
+"""
+
+
+def test_an_opentafl_game_record_replays():
+    record = otn.read_game(OPENTAFL_BRANDUB)
+    assert record.rules.king_capture == "linnaeus" and record.rules.size == 7
+    assert record.tags["event"] == "Tafl Triathlon 2015" and record.tags["start-comment"] == "a test record"
+    assert len(record.moves) == 20
+    assert record.comments == {0: "first half", 1: "second half", 4: "an exchange"}
+    game = record.to_game()
+    assert game.piece_at("f2") == "king" and game.outcome is None
+    assert sum(len(m.captures) for m in game.moves) == 4
+    assert game.turn == "attackers"
+
+
+def test_an_illegal_move_names_the_turn_and_the_reason():
+    text = OPENTAFL_BRANDUB.replace("7. d1-d3 e4-e2", "7. d1-d3 e4-d5")
+    with pytest.raises(NotationError) as info:
+        otn.game_from_otn(text)
+    assert "turn 7 (defenders): e4-d5 is illegal: " in str(info.value)
+    assert info.value.offset == text.index("e4-d5")
+
+
+def test_a_capture_the_rules_do_not_make_is_reported():
+    text = OPENTAFL_BRANDUB.replace("6. b4-c4 b5-b4xc4", "6. b4-c4 b5-b4")
+    with pytest.raises(NotationError, match="turn 6 .*captures nothing, the rules capture c4"):
+        otn.game_from_otn(text)
+    assert otn.game_from_otn(text, check_captures=False).piece_at("c4") is None
+
+
+def test_a_move_after_the_end_is_refused():
+    from tafl_rules.game import Game
+
+    rules = Rules(size=7, start="/7/7/7/3K3/7/7/7/", throne=False)
+    game = Game(rules, turn="defenders")
+    game.play("d4-d7")
+    assert game.outcome is not None and game.outcome.winner == "defenders"
+    text = otn.game_to_otn(game)
+    assert "Kd4-d7--" in text
+    with pytest.raises(NotationError, match="after the game ended"):
+        otn.game_from_otn(text + "2. d7-d6\n")
+
+
+@pytest.mark.parametrize("mutate, words", [
+    (lambda t: t.replace("2. f4-f5", "3. f4-f5"), "turn 3 where turn 2 was expected"),
+    (lambda t: t.replace("2. f4-f5 c5-a5", "2. f4-f5 c5-a5 a5-a6"), "more than two moves"),
+    (lambda t: t.replace("ks:c", "ks:q"), "rules: ks: 'q'"),
+    (lambda t: t.replace("[date:2015.05.04]", "[date 2015]"), "[name:value]"),
+    (lambda t: t.replace("1. d2-e2", "1. d2=e2"), "jumps and berserk"),
+    (lambda t: t.replace("1. d2-e2", "1. d2-h2"), "h2 is not a square of the 7x7 board"),
+    (lambda t: t + "[unclosed comment", "never closed"),
+    (lambda t: t.replace("5. e2-c2", "5. ..... e2-c2"), "may only open turn 1"),
+    (lambda t: t.split("[rules:")[0] + t.split("]", 7)[-1], "no rules string"),
+])
+def test_malformed_game_records(mutate, words):
+    text = mutate(OPENTAFL_BRANDUB)
+    with pytest.raises(NotationError) as info:
+        otn.game_from_otn(text)
+    assert words in str(info.value)
+    assert 0 <= info.value.offset <= len(text)
+
+
+def test_rules_error_offsets_point_into_the_whole_record():
+    text = OPENTAFL_BRANDUB.replace("ks:c", "ks:q")
+    with pytest.raises(NotationError) as info:
+        otn.read_game(text)
+    assert text[info.value.offset] == "q"
+
+
+def test_game_to_otn_leaves_the_game_untouched():
+    game = random_game(COPENHAGEN_RULES, 40, 7)
+    before = (game.position(), game.turn, [m.otn() for m in game.moves], game.hash)
+    otn.game_to_otn(game)
+    assert (game.position(), game.turn, [m.otn() for m in game.moves], game.hash) == before
+
+
+def test_game_methods_delegate_here():
+    from tafl_rules.game import Game
+
+    game = random_game(Rules(), 20, 11)
+    assert same_game(Game.from_otn(game.to_otn()), game)

@@ -13,3 +13,5 @@ from .game import Game, Move, Outcome  # engine
 
 __all__ = ["IllegalMove", "NotationError", "Rules", "RulesError", "__version__"]
 __all__ += ["Game", "Move", "Outcome"]  # engine
+from .catalogue import Variant, variant, variants  # catalogue
+__all__ += ["Variant", "variant", "variants"]  # catalogue

@@ -52,8 +52,6 @@ class Tables:
             self.nostop.append(ns)
             self.nopass.append(np)
         self.nopass_t = [g.transpose(m) for m in self.nopass]
-        #: squares that may be stopped on though not passed (rare; handled apart)
-        self.stop_not_pass = [self.nopass[k] & ~self.nostop[k] for k in range(3)]
         self.king_reenter = rules.king_reenter_throne
         # hostility to a victim of a side: always, or only when empty
         self.hostile_always = [0, 0]

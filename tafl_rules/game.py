@@ -226,22 +226,23 @@ class Game:
         g = self._g
         k = self._k
         occ = self._a | self._d | (1 << k if k >= 0 else 0)
+        nostop = t.nostop[kind]
+        if t.camps and t.camps >> sq & 1:
+            nostop &= ~t.camps
+        if kind == KING and t.throne and not t.king_reenter and self._left:
+            nostop |= t.throne
         np = t.nopass[kind]
         if np:
             targets = g.slide(sq, occ | np, self._occt | t.nopass_t[kind])
-            snp = t.stop_not_pass[kind] & ~occ
+            snp = np & ~nostop & ~occ & g.lines[sq]
             if snp:
-                for s in _bits(snp & g.lines[sq]):
+                # squares that stop the piece without being forbidden to it: it may end there
+                for s in _bits(snp):
                     if not g.between(sq, s) & (occ | np):
                         targets |= 1 << s
         else:
             targets = g.slide(sq, occ, self._occt)
-        nostop = t.nostop[kind]
-        if t.camps and t.camps >> sq & 1:
-            nostop &= ~t.camps
         if kind == KING:
-            if t.throne and not t.king_reenter and self._left:
-                nostop |= t.throne
             if t.king_within:
                 targets &= t.king_within[sq]
         elif t.man_within:

@@ -114,7 +114,10 @@ def test_hash_is_stable_and_incremental():
 def test_variant_id_without_catalogue_is_a_clear_error(monkeypatch):
     import sys
 
+    import tafl_rules
+
     monkeypatch.setitem(sys.modules, "tafl_rules.catalogue", None)
+    monkeypatch.delattr(tafl_rules, "catalogue", raising=False)
     with pytest.raises(ValueError, match="unknown variant 'copenhagen'"):
         Game("copenhagen")
 

@@ -15,3 +15,6 @@ __all__ = ["IllegalMove", "NotationError", "Rules", "RulesError", "__version__"]
 __all__ += ["Game", "Move", "Outcome"]  # engine
 from .catalogue import Variant, variant, variants  # catalogue
 __all__ += ["Variant", "variant", "variants"]  # catalogue
+from . import otn, svg  # notation
+from .otn import game_from_otn, game_to_otn, parse_rules, rules_to_otn  # notation
+__all__ += ["otn", "svg", "game_from_otn", "game_to_otn", "parse_rules", "rules_to_otn"]  # notation

@@ -64,7 +64,7 @@ def caps(move) -> list[str]:
 OCCUPIED = r"(?i)occupied"
 TURN = r"(?i)turn"
 OVER = r"(?i)over|finished|ended"
-DIAGONAL = r"(?i)diagonal|straight|orthogonal|line"
+DIAGONAL = r"(?i)diagonal|straight|orthogonal|line|rank|file"
 JUMP = r"(?i)jump|over|block|in the way|pass"
 THRONE = r"(?i)throne|konakis|centre|center"
 CORNER = r"(?i)corner"
@@ -1036,7 +1036,14 @@ def test_moving_between_two_enemies(value, allowed):
         assert g.piece_at("c5") == "defender" and g.turn == "defenders"
 
 
-@pytest.mark.parametrize("value,allowed", [("safe", True), ("unless-capturing", True), ("forbidden", False)])
+FORBIDDEN_EVEN_IF_CAPTURING = pytest.mark.xfail(strict=True, reason=(
+    "engine reading: sandwich = forbidden is judged after the move's own captures, so taking one of the two "
+    "flanking enemies makes the move legal; rules.py says 'may never do so' (reported to the lead)"))
+
+
+@pytest.mark.parametrize("value,allowed", [
+    ("safe", True), ("unless-capturing", True),
+    pytest.param("forbidden", False, marks=FORBIDDEN_EVEN_IF_CAPTURING)])
 def test_moving_between_two_enemies_to_capture(value, allowed):
     """seed 004: 'A piece may not move into jeopardy except to take another piece.' - here the move takes d2."""
     g = game(SANDWICH_7.format(e2="T"), turn="defenders", sandwich=value)
@@ -1045,6 +1052,28 @@ def test_moving_between_two_enemies_to_capture(value, allowed):
     else:
         with pytest.raises(IllegalMove, match=SANDWICH):
             g.play("c5-c2")
+
+
+@pytest.mark.parametrize("value,allowed", [("safe", True), ("unless-capturing", True), ("forbidden", False)])
+def test_moving_between_two_enemies_capturing_elsewhere(value, allowed):
+    """seed 004: 'A piece may not move into jeopardy except to take another piece.' c3 stays between b3 and d3
+    but takes c4 (against c5): allowed unless the rule is 'forbidden'."""
+    g = game("""
+      7 . . . . . . .
+      6 . K . . . . .
+      5 . . T . . . .
+      4 . . t + . . .
+      3 . t . t . . .
+      2 . . . . . . .
+      1 . . T . . . .
+        a b c d e f g
+    """, turn="defenders", sandwich=value)
+    if allowed:
+        assert g.play("c1-c3").captures == ["c4"]
+        assert g.piece_at("c3") == "defender"
+    else:
+        with pytest.raises(IllegalMove, match=SANDWICH):
+            g.play("c1-c3")
 
 
 def test_sandwich_rule_binds_attackers_too():
@@ -1128,8 +1157,14 @@ KING_FOUR_7 = """
 """
 
 
+IMMOBILE_BUG = pytest.mark.xfail(strict=True, reason=(
+    "engine bug: king_capture = immobile misses a king shut in by a closing move along his FILE - Game._king_taken "
+    "runs before self._occt (the transposed occupancy used for file slides) is updated, so the arriving "
+    "attacker's square still looks empty; a closing move along his rank works (see the test after this one)"))
+
+
 @covers("king_capture=four", "king_capture=immobile")
-@pytest.mark.parametrize("value", ["two", "four", "linnaeus", "immobile"])
+@pytest.mark.parametrize("value", ["two", "four", "linnaeus", pytest.param("immobile", marks=IMMOBILE_BUG)])
 def test_king_surrounded_on_four_sides(value):
     """seed 004: 'The object for the Red side is to capture the King by surrounding him on four sides.'
     Every rule that can take the king takes him here."""
@@ -1304,6 +1339,23 @@ def test_linnaeus_two_away_from_the_throne():
     assert outcome_of(g) == ("attackers", "king-captured")
 
 
+def test_immobile_king_shut_in_along_his_rank():
+    """seed 000: 'the king is taken if he cannot move at all' - the last attacker arrives beside him on his rank."""
+    g = game("""
+      7 . . . . . . .
+      6 . . . . . T .
+      5 . . . . . . .
+      4 . . . + . . .
+      3 . . t . . . .
+      2 . t K . . t .
+      1 . . t . . . .
+        a b c d e f g
+    """, king_capture="immobile")
+    g.play("f2-d2")
+    assert outcome_of(g) == ("attackers", "king-captured")
+
+
+@IMMOBILE_BUG
 def test_immobile_king_on_the_edge():
     """seed 000 (Jones on ap Ifan): 'the king is taken if he cannot move at all' - three attackers and the
     edge leave him no move."""
@@ -1346,8 +1398,14 @@ WATCH_KING_9 = """
 """
 
 
+WATCH_KING_READING = pytest.mark.xfail(strict=True, reason=(
+    "engine reading: watch_king is checked only right after the king's own move, when he can always go back "
+    "the way he came, so the rule almost never applies; ap Ifan's 'and he is unable to escape, you can catch "
+    "him' reads as the attackers closing the way afterwards (reported to the lead)"))
+
+
 @covers("watch_king=True", "watch_king=False")
-@pytest.mark.parametrize("watch,taken", [(True, True), (False, False)])
+@pytest.mark.parametrize("watch,taken", [pytest.param(True, True, marks=WATCH_KING_READING), (False, False)])
 def test_watch_your_king(watch, taken):
     """ap Ifan (Murray, second-hand): 'If the king himself comes between two of the attackers and if you say
     'watch your king' before he moves into that place, and he is unable to escape, you can catch him.'
@@ -1499,6 +1557,17 @@ def test_raichi_announced():
     assert "tuichi" not in announced
 
 
+def test_check_announced():
+    """seed 002: 'A good variation is that the King's player must say 'Check' if he can get the King to the
+    edge of the board on his next turn.' - here a corner game: the road c5-a5 is open, a5-a7 next."""
+    g = game(TUICHI_7.format(a1=".", c1="t"), turn="defenders", corners=True, escape="corner")
+    g.play("e5-c5")
+    assert "check" not in g.announcements()  # no corner in reach this turn
+    g.play("c7-d7")
+    g.play("c5-c7")  # now a7 is one move away along rank 7
+    assert "check" in g.announcements()
+
+
 def test_no_announcement_without_a_way_out():
     """Smith law 6: nothing to call when no passage is free."""
     g = game(TUICHI_7.format(a1=".", c1="t").replace("5 . . . . K . t", "5 t . . . K . t"), turn="defenders")
@@ -1532,8 +1601,41 @@ EDGE_FORT_7 = """
 """
 
 
+EDGE_FORT_SMALL_7 = """
+  7 + t . . . t +
+  6 . . . . . . .
+  5 . . T . . . .
+  4 . . . + . . .
+  3 . . . . . . .
+  2 . . . T . . .
+  1 + T . K T . +
+    a b c d e f g
+"""
+
+
 @covers("edge_fort=True", "edge_fort=False")
 @pytest.mark.parametrize("fort", [True, False])
+def test_edge_fort_small(fort):
+    """modern standard (Copenhagen): edge fort - king d1 with the empty c1 inside, b1 c2 d2 e1 around; c5-c2
+    closes it and no attacker can ever reach c1 or take a wall piece."""
+    g = game(EDGE_FORT_SMALL_7, turn="defenders", corners=True, escape="corner", edge_fort=fort)
+    g.play("c5-c2")
+    assert outcome_of(g) == (("defenders", "edge-fort") if fort else None)
+
+
+def test_no_edge_fort_while_it_can_be_broken():
+    """modern standard (Copenhagen): the fort must be impossible to break - one piece short, it is not a fort."""
+    g = game(EDGE_FORT_SMALL_7, turn="defenders", corners=True, escape="corner", edge_fort=True)
+    g.play("c5-c4")
+    assert g.outcome is None
+
+
+EDGE_FORT_TOO_CONSERVATIVE = pytest.mark.xfail(strict=True, reason=(
+    "engine limitation: the edge-fort test only trusts defenders that border the fort, so a wall piece (d3) "
+    "guarded by a second-rank defender (c3) is not seen as safe and this unbreakable fort is not recognised"))
+
+
+@pytest.mark.parametrize("fort", [pytest.param(True, marks=EDGE_FORT_TOO_CONSERVATIVE), False])
 def test_edge_fort(fort):
     """modern standard (Copenhagen): 'If the king has contact with the board edge, is able to move, and it is
     impossible for the attackers to break the fort, the defenders win.' c3 closes the fort round d1/d2."""
@@ -1708,6 +1810,7 @@ def test_no_move_after_the_game_is_over():
     g = game(KING_PAIR_7, king_capture="two")
     g.play("f2-d2")
     assert g.legal_moves() == []
+    assert not g.legal_targets()
     with pytest.raises(IllegalMove, match=OVER):
         g.play("f6-f5")
 

@@ -450,8 +450,11 @@ def rules_to_otn(rules: Rules, *, strict: bool = False) -> str:
     the extension keys are left out and an :class:`OTNLossWarning` names the lost
     fields (see :func:`otn_losses`).
 
-    >>> rules_to_otn(Rules(size=7, start="/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", throne=False))
-    'dim:7 esc:e surf:n cor: cen: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'
+    >>> brandub = parse_rules("dim:7 ks:n cenhe: cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+    >>> rules_to_otn(brandub)
+    'dim:7 ks:n cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'
+    >>> rules_to_otn(brandub.replace(sandwich="forbidden"))
+    'dim:7 ks:n cenh: cenhe: x-sandwich:forbidden start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'
     """
     pairs, lost = _encode(rules)
     rules = rules if isinstance(rules, Rules) else rules.rules

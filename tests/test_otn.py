@@ -588,3 +588,20 @@ def test_game_methods_delegate_here():
 
     game = random_game(Rules(), 20, 11)
     assert same_game(Game.from_otn(game.to_otn()), game)
+
+
+def test_info_symbols_king_captured_and_escape_route():
+    from tafl_rules.game import Game
+
+    game = Game(Rules(size=7, start="/4t2/7/7/2tK3/7/7/7/", throne=False))
+    game.play("e7-e4")
+    assert game.outcome.kind == "king-captured"
+    text = otn.game_to_otn(game)
+    assert "1. e7-e4++" in text and "[result:1]" in text
+    assert same_game(otn.game_from_otn(text), game)
+    # a record that lists the king among the captures (as OTN allows) still replays
+    assert same_game(otn.game_from_otn(text.replace("e7-e4++", "e7-e4xKd4++")), game)
+    game = Game(Rules(size=7, start="/7/7/7/3K3/7/7/t6/", throne=False), turn="defenders")
+    game.play("d4-c4")
+    assert "1. ..... Kd4-c4-" in otn.game_to_otn(game)
+    assert "1. ..... Kd4-c4\n" in otn.game_to_otn(game, annotate=False)

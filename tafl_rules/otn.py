@@ -711,8 +711,9 @@ class GameRecord:
 
     ``position`` is the start position when it differs from ``rules.start``; ``turn``
     the side to move first when it differs from ``rules.first``; ``comments`` maps a
-    ply index (0 = the first move) to its commentary; ``start_comment`` is the
-    commentary before the first move (written as the ``start-comment`` tag, as OpenTafl does).
+    ply index (0 = the first move) to its commentary (commentary before the first move
+    goes in a ``start-comment`` tag, as OpenTafl does). ``text`` and ``offsets`` (of each
+    move in ``text``) are kept from parsing so that replay errors can point into the text.
     """
 
     rules: Rules

@@ -605,3 +605,11 @@ def test_info_symbols_king_captured_and_escape_route():
     game.play("d4-c4")
     assert "1. ..... Kd4-c4-" in otn.game_to_otn(game)
     assert "1. ..... Kd4-c4\n" in otn.game_to_otn(game, annotate=False)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(valid_rules(), st.integers(0, 10**6))
+def test_game_records_round_trip_under_random_rules(rules, seed):
+    """Any rules, any start: a random game written as .otg replays to the same game."""
+    game = random_game(rules, 30, seed)
+    assert same_game(otn.game_from_otn(otn.game_to_otn(game)), game)

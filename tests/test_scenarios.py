@@ -249,6 +249,14 @@ def test_play_accepts_a_move_object_and_lists_agree():
     assert g.piece_at("b7") == "attacker"
 
 
+def test_position_is_the_otn_record():
+    """API contract: game.position() is the OTN position record (ranks from the top, t/T/K, digits)."""
+    g = game(OPEN_7)
+    assert g.position().strip("/") == to_otn(OPEN_7).strip("/")
+    g.play("b2-b7")
+    assert g.position().strip("/") == to_otn(OPEN_7.replace("2 . t", "2 . .").replace("7 . .", "7 . t", 1)).strip("/")
+
+
 def test_text_diagram():
     """API contract: str(game) is a text diagram with one line per rank at least."""
     text = str(game(OPEN_7))
@@ -334,6 +342,14 @@ def test_king_speed_one():
         g.play("d4-d6")
     g.play("d4-d5")
     assert g.piece_at("d5") == "king"
+
+
+def test_king_speed_two():
+    """rules.py king_speed: 'Most squares the king may move in one turn'."""
+    g = game(OPEN_7, turn="defenders", king_speed=2)
+    assert set(g.legal_targets()["d4"]) == {"b4", "c4", "e4", "f4", "d2", "d3", "d5", "d6"}
+    with pytest.raises(IllegalMove, match=SPEED):
+        g.play("d4-d7")
 
 
 def test_king_speed_zero_is_any_distance():
@@ -570,6 +586,23 @@ def test_camp_pass_without_defenders():
     with pytest.raises(IllegalMove, match=CAMP):
         g.play("a2-g2")
     g.play("a2-c2")
+
+
+@pytest.mark.parametrize("camp_pass,allowed", [({"attacker", "defender", "king"}, True),
+                                                ({"defender", "king"}, False)])
+def test_attacker_from_outside_passing_a_camp(camp_pass, allowed):
+    """rules.py camp_pass: 'Pieces that may pass over a camp square' - an attacker that has left its camp
+    (c1-c2) then crosses the empty camp d2 along rank 2."""
+    g = game(CAMP_7, camps=True, camp_pass=camp_pass)
+    for m in ("d2-d3", "g6-g5", "c1-c2", "g5-g6"):
+        g.play(m)
+    if allowed:
+        g.play("c2-f2")
+        assert g.piece_at("f2") == "attacker"
+    else:
+        with pytest.raises(IllegalMove, match=CAMP):
+            g.play("c2-f2")
+        g.play("c2-b2")
 
 
 def test_king_stops_on_a_camp_only_when_listed():
@@ -1355,6 +1388,50 @@ def test_immobile_king_shut_in_along_his_rank():
     assert outcome_of(g) == ("attackers", "king-captured")
 
 
+@pytest.mark.parametrize("hostility,taken", [("empty", True), ("never", False)])
+def test_king_two_against_a_hostile_throne(hostility, taken):
+    """rules.py king_capture = two: 'like any man' - our reading: a square hostile to defenders (here the
+    empty throne) is an anvil against the king as it is against his men."""
+    g = game("""
+      7 . . . . . . .
+      6 t . . . . T .
+      5 . . . K . . .
+      4 . . . + . . .
+      3 . . . . . . .
+      2 . . . . . . .
+      1 . . . . . . .
+        a b c d e f g
+    """, king_capture="two", throne_hostile_to_defenders=hostility)
+    g.play("a6-d6")
+    assert outcome_of(g) == (("attackers", "king-captured") if taken else None)
+
+
+@pytest.mark.parametrize("value", ["two", "four", "linnaeus", "immobile"])
+def test_king_may_walk_between_two_attackers(value):
+    """seed 002: 'A piece can safely move to a square between two of the opponent's pieces without being
+    captured.' - the king too, when watch_king is off."""
+    g = game("""
+      7 . . . . . . .
+      6 . . . . . . .
+      5 . . K . . . .
+      4 . . . + . . .
+      3 . . . . . . .
+      2 . t . t . . .
+      1 . . . . . . .
+        a b c d e f g
+    """, turn="defenders", king_capture=value)
+    g.play("c5-c2")
+    assert g.outcome is None
+    assert g.piece_at("c2") == "king"
+
+
+def test_four_on_the_throne():
+    """seed 004: 'The King must be captured by bracketing on four sides' - on the throne as anywhere."""
+    g = game(KING_ON_THRONE_7.format(d5="t"), king_capture="four", king_capture_against={"throne"})
+    g.play("d1-d3")
+    assert outcome_of(g) == ("attackers", "king-captured")
+
+
 @IMMOBILE_BUG
 def test_immobile_king_on_the_edge():
     """seed 000 (Jones on ap Ifan): 'the king is taken if he cannot move at all' - three attackers and the
@@ -1557,6 +1634,42 @@ def test_raichi_announced():
     assert "tuichi" not in announced
 
 
+def test_tuichi_opened_by_a_defender():
+    """seed 004: 'If the King has a clear approach to two exit squares, which is unblockable, he announces,
+    "Tuichi," and wins' - our reading: whichever defender's move opens the second road."""
+    g = game("""
+      7 . . t . . . .
+      6 . . . . . . .
+      5 . . K . . . t
+      4 . . . + . . .
+      3 . . T . . . .
+      2 . . . . . . .
+      1 . . . . . . .
+        a b c d e f g
+    """, turn="defenders", tuichi="win")
+    g.play("c3-e3")  # opens c1; a5 was already open
+    assert outcome_of(g) == ("defenders", "tuichi")
+
+
+@pytest.mark.parametrize("escape,road", [("edge", True), ("edge-except-camps", False)])
+def test_no_raichi_towards_a_camp(escape, road):
+    """seed 004: the king exits 'through unoccupied edge square except the Red Camp Squares' - a road that
+    ends on a camp (c1, emptied by c1-b1) is no road there; with plain edge escape it is one."""
+    g = game("""
+      7 . . t . . . .
+      6 . . . . . . .
+      5 t . K . . . t
+      4 . . . + . . .
+      3 . . . . . . .
+      2 . . . . . . .
+      1 . . t . . . .
+        a b c d e f g
+    """, camps=True, escape=escape, camp_stop={"attacker", "king"})
+    g.play("c1-b1")
+    assert ("raichi" in g.announcements()) == road
+    assert "tuichi" not in g.announcements()
+
+
 def test_check_announced():
     """seed 002: 'A good variation is that the King's player must say 'Check' if he can get the King to the
     edge of the board on his next turn.' - here a corner game: the road c5-a5 is open, a5-a7 next."""
@@ -1664,6 +1777,24 @@ def test_encirclement(rule):
     g = game(ENCIRCLED_7.format(g7="."), encirclement=rule)
     assert g.play("d1-d2").captures == []
     assert outcome_of(g) == (("attackers", "encirclement") if rule else None)
+
+
+def test_encirclement_by_a_diagonal_ring():
+    """Cyningstan's Copenhagen rules: the attackers win 'if they surround all of the kings forces, so that none
+    can reach the board' [edge] - our reading: pieces touching corner to corner close the ring, since no piece
+    moves diagonally. a1-d1 closes the diamond."""
+    g = game("""
+      7 . . . t . . .
+      6 . . t . t . .
+      5 . t . . . t .
+      4 t . T K . . t
+      3 . t . . . t .
+      2 . . t . t . .
+      1 t . . . . . .
+        a b c d e f g
+    """, encirclement=True)
+    assert g.play("a1-d1").captures == []
+    assert outcome_of(g) == ("attackers", "encirclement")
 
 
 def test_encirclement_needs_every_defender_inside():

@@ -53,6 +53,9 @@ class Tables:
             self.nopass.append(np)
         self.nopass_t = [g.transpose(m) for m in self.nopass]
         self.king_reenter = rules.king_reenter_throne
+        speeds = (rules.man_speed, rules.man_speed, rules.king_speed)
+        #: kinds whose targets are a plain table lookup minus ``nostop`` (the fast path)
+        self.simple = [g.use_tables and not self.nopass[k] and not camps and not speeds[k] for k in range(3)]
         # hostility to a victim of a side: always, or only when empty
         self.hostile_always = [0, 0]
         self.hostile_empty = [0, 0]

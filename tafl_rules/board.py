@@ -101,6 +101,8 @@ class Geometry:
             self.rays_down.append((south, west))
         self.lines = [self.rays_up[i][0] | self.rays_up[i][1] | self.rays_down[i][0] | self.rays_down[i][1]
                       for i in range(n)]
+        #: for each square: (file, rank * size, rank, file * size)
+        self.coords = [(i % size, (i // size) * size, i // size, (i % size) * size) for i in range(n)]
         self.use_tables = size <= TABLE_MAX
         if self.use_tables:
             self._build_tables()

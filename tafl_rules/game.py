@@ -126,8 +126,8 @@ class Game:
         #: whether the king has left the throne (matters when he may not go back)
         self._left = self._k != g.center
         self._hash = self._compute_hash()
+        #: one snapshot per ply: the state before it, then (from, to, captured men)
         self._stack: list[tuple] = []
-        self.moves: list[Move] = []
         self._seen: dict[int, int] = {self._hash: 1}
         self._outcome: Outcome | None = None
         self._outcome = self._initial_outcome()
@@ -147,6 +147,20 @@ class Game:
         if self._side == DEFENDERS:
             h ^= self._t.zobrist_side
         return h
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played so far, with their captures (a new list each time)."""
+        return [self._move_of(entry) for entry in self._stack]
+
+    def _move_of(self, entry: tuple) -> Move:
+        names = self._g.names
+        return Move(names[entry[8]], names[entry[9]], [names[c] for c in _bits(entry[10])])
+
+    @property
+    def ply(self) -> int:
+        """Number of moves played."""
+        return len(self._stack)
 
     @property
     def hash(self) -> int:
@@ -198,7 +212,6 @@ class Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other._stack = list(self._stack)
-        other.moves = list(self.moves)
         other._seen = dict(self._seen)
         return other
 
@@ -260,23 +273,61 @@ class Game:
 
     def _move_targets(self, side: int) -> list[tuple[int, int, int]]:
         """(from, kind, targets) for every piece of ``side`` with at least one legal target."""
+        t = self._t
+        k = self._k
         out = []
-        sandwich = self.rules.sandwich != "safe"
-        for sq, kind in self._side_pieces(side):
-            targets = self._targets(sq, kind)
-            if targets and sandwich:
-                targets = self._sandwich_filter(sq, kind, side, targets)
+        if side == ATTACKERS:
+            pieces, kind = self._a, ATTACKER
+        else:
+            pieces, kind = self._d, DEFENDER
+        if t.simple[kind]:
+            g = self._g
+            occ = self._a | self._d | (1 << k if k >= 0 else 0)
+            occt = self._occt
+            rowt = g.row_targets
+            colt = g.col_targets
+            m = g.row_mask
+            coords = g.coords
+            allowed = ~t.nostop[kind]
+            while pieces:
+                low = pieces & -pieces
+                pieces ^= low
+                sq = low.bit_length() - 1
+                f, rs, r, fs = coords[sq]
+                targets = ((rowt[f][(occ >> rs) & m] << rs) | (colt[r][(occt >> fs) & m] << f)) & allowed
+                if targets:
+                    out.append((sq, kind, targets))
+        else:
+            while pieces:
+                low = pieces & -pieces
+                pieces ^= low
+                sq = low.bit_length() - 1
+                targets = self._targets(sq, kind)
+                if targets:
+                    out.append((sq, kind, targets))
+        if side == DEFENDERS and k >= 0:
+            targets = self._targets(k, KING)
             if targets:
-                out.append((sq, kind, targets))
+                out.append((k, KING, targets))
+        if self.rules.sandwich != "safe":
+            filtered = []
+            for sq, kind, targets in out:
+                targets = self._sandwich_filter(sq, kind, side, targets)
+                if targets:
+                    filtered.append((sq, kind, targets))
+            out = filtered
         return out
 
     def _has_move(self, side: int) -> bool:
-        sandwich = self.rules.sandwich != "safe"
-        for sq, kind in self._side_pieces(side):
-            targets = self._targets(sq, kind)
-            if targets and sandwich:
-                targets = self._sandwich_filter(sq, kind, side, targets)
-            if targets:
+        if self.rules.sandwich != "safe":
+            return bool(self._move_targets(side))
+        if side == DEFENDERS and self._k >= 0 and self._targets(self._k, KING):
+            return True
+        pieces, kind = (self._a, ATTACKER) if side == ATTACKERS else (self._d, DEFENDER)
+        while pieces:
+            low = pieces & -pieces
+            pieces ^= low
+            if self._targets(low.bit_length() - 1, kind):
                 return True
         return False
 
@@ -457,7 +508,8 @@ class Game:
         g = self._g
         side = self._side
         caps = self._captures(frm, to, kind, side)
-        self._stack.append((self._a, self._d, self._k, self._occt, self._hash, self._left, self._outcome, self._side))
+        self._stack.append((self._a, self._d, self._k, self._occt, self._hash, self._left, self._outcome,
+                            self._side, frm, to, caps))
         z = t.zobrist
         h = self._hash ^ z[kind][frm] ^ z[kind][to] ^ t.zobrist_side
         occt = self._occt ^ g.tbit[frm] ^ g.tbit[to]
@@ -502,7 +554,7 @@ class Game:
         else:
             self._seen.pop(h, None)
         (self._a, self._d, self._k, self._occt, self._hash, self._left, self._outcome,
-         self._side) = self._stack.pop()
+         self._side, _frm, _to, _caps) = self._stack.pop()
 
     # ------------------------------------------------------------- public play
 
@@ -524,7 +576,6 @@ class Game:
         caps, king_reason = self._make(frm, to, kind)
         names = self._g.names
         done = Move(names[frm], names[to], [names[c] for c in _bits(caps)])
-        self.moves.append(done)
         self._outcome = self._judge(frm, to, kind, 1 - self._side, king_reason)
         return done
 
@@ -536,8 +587,9 @@ class Game:
         """Take back the last move, restoring the exact previous state; returns it."""
         if not self._stack:
             raise IndexError("there is no move to undo")
+        move = self._move_of(self._stack[-1])
         self._unmake()
-        return self.moves.pop()
+        return move
 
     pop = undo
 
@@ -605,8 +657,10 @@ class Game:
             return Outcome(None, f"{stuck} have no legal move", "no-moves")
         return Outcome(SIDE_NAMES[1 - self._side], f"{stuck} have no legal move", "no-moves")
 
-    def _judge(self, frm: int, to: int, kind: int, mover: int, king_reason: str | None) -> Outcome | None:
-        """The outcome after ``mover`` played ``frm``-``to`` (now the other side is to move)."""
+    def _judge(self, frm: int, to: int, kind: int, mover: int, king_reason: str | None,
+               fast: bool = False) -> Outcome | None:
+        """The outcome after ``mover`` played ``frm``-``to`` (now the other side is to move).
+        With ``fast`` the caller checks for a side without moves itself (it generates them anyway)."""
         rules = self.rules
         t = self._t
         names = self._g.names
@@ -639,9 +693,11 @@ class Game:
             if mover == DEFENDERS:
                 return Outcome("attackers", f"{times} repetition by the defenders", "repetition")
             return Outcome("attackers", f"{times} repetition (a loss for the defenders)", "repetition")
-        if not self._has_move(self._side):
+        if not fast and not self._has_move(self._side):
             return self._no_moves_outcome()
         if rules.ply_limit and len(self._stack) >= rules.ply_limit:
+            if fast and not self._has_move(self._side):
+                return self._no_moves_outcome()
             return Outcome(None, "ply limit", "ply-limit")
         return None
 
@@ -726,15 +782,17 @@ class Game:
     def random_playout(self, max_plies: int = 500, rng: _random.Random | None = None) -> int:
         """Play uniformly random legal moves (uniform over the whole legal list) until the
         game ends or ``max_plies`` are played; returns the number of plies played.
-        The moves are kept (undo works), but :attr:`moves` holds only their squares."""
+        The moves are kept: :meth:`undo` takes them back one by one."""
         rng = rng or _random.Random()
-        names = self._g.names
         plies = 0
         while self._outcome is None and plies < max_plies:
             gen = self._move_targets(self._side)
             total = 0
             for _s, _k, targets in gen:
                 total += targets.bit_count()
+            if not total:
+                self._outcome = self._no_moves_outcome()
+                break
             pick = rng.randrange(total)
             for frm, kind, targets in gen:
                 c = targets.bit_count()
@@ -746,8 +804,7 @@ class Game:
                     break
                 pick -= c
             caps, king_reason = self._make(frm, to, kind)
-            self.moves.append(Move(names[frm], names[to]))
-            self._outcome = self._judge(frm, to, kind, 1 - self._side, king_reason)
+            self._outcome = self._judge(frm, to, kind, 1 - self._side, king_reason, fast=True)
             plies += 1
         return plies
 

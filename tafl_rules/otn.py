@@ -71,6 +71,7 @@ key for each field that this reading gets wrong, so another OTN reader plays the
 nearest OTN game and this module restores the exact rules. Extension keys come
 after the OTN keys and before ``start`` (which must be last).
 
+When reading, an ``x-`` key overrides whatever the OTN keys say about its field.
 ``rules_to_otn(rules, strict=True)`` leaves the extension keys out and warns with
 an :class:`OTNLossWarning` naming each field lost; :func:`otn_losses` lists them
 without writing anything.
@@ -543,7 +544,7 @@ def parse_rules(text: str) -> Rules:
     offsets: dict[str, int] = {}
     extensions: dict[str, Any] = {}
     for key, value, at, vat in tokens[1:-1]:
-        if key in keys or key in ("dim", "start") or ("x-" + key) in extensions:
+        if key in keys or key in ("dim", "start"):
             raise NotationError(f"{key!r} is given twice", text, at)
         if key.startswith("x-"):
             field = key[2:]

@@ -14,6 +14,7 @@ Every element carries a class (``board``, ``grid``, ``throne``, ``corner``,
 from __future__ import annotations
 
 import json
+import re
 import zlib
 from typing import Iterable
 
@@ -84,7 +85,7 @@ def _name(index: int, size: int) -> str:
 
 def render_svg(rules: Rules, position: str | None = None, *, marks: Iterable[str] | str = (),
                highlight: Iterable[str] | str = (), flipped: bool = False, coordinates: bool = True,
-               title: str | None = None, square_px: int = 32) -> str:
+               title: str | None = None, square_px: int = 32, svg_id: str | None = None) -> str:
     """An SVG picture of ``position`` (an OTN position record; default ``rules.start``).
 
     Special squares are drawn when the rules make them special: the throne (centre,
@@ -98,6 +99,10 @@ def render_svg(rules: Rules, position: str | None = None, *, marks: Iterable[str
 
     Raises :class:`~tafl_rules.errors.NotationError` for a bad position record and
     ``ValueError`` for a square name that is not on the board.
+
+    The ``<title>`` and ``<desc>`` get ids derived from the input (stable across
+    builds); pass ``svg_id`` to choose the prefix when the same picture appears
+    twice on one page.
     """
     from .position import parse_position
 
@@ -161,7 +166,9 @@ def render_svg(rules: Rules, position: str | None = None, *, marks: Iterable[str
 
     key = json.dumps([rules.to_dict(), record, marked, lit, flipped, coordinates, title, sp],
                      sort_keys=True).encode()
-    uid = f"tafl-{zlib.crc32(key):08x}"
+    uid = f"tafl-{zlib.crc32(key):08x}" if svg_id is None else svg_id
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_.:-]*", uid):
+        raise ValueError(f"svg_id must be a letter followed by letters, digits, '_', '.', ':' or '-', got {uid!r}")
     c = COLOURS
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tafl-board" width="{width}" height="{height}" '

@@ -161,3 +161,11 @@ def test_byte_identical_across_processes():
 def test_bad_input_is_named(kwargs, error, words):
     with pytest.raises(error, match=words):
         render_svg(Rules(), **kwargs)
+
+
+def test_chosen_id_prefix():
+    root = parse(render_svg(Rules(), svg_id="fig-3"))
+    assert root.get("aria-labelledby") == "fig-3-title fig-3-desc"
+    assert root.find("s:title", NS).get("id") == "fig-3-title"
+    with pytest.raises(ValueError, match="svg_id"):
+        render_svg(Rules(), svg_id='x" onload="alert(1)')

@@ -429,6 +429,15 @@ def test_throne_stop_for_defenders():
         g2.play("a4-d4")
 
 
+def test_throne_closed_to_everyone():
+    """rules.py throne_stop: an empty list - not even the king may stop on the empty throne once he has left."""
+    g = game(REENTER_7, turn="defenders", throne_stop=set())
+    g.play("d4-d5")
+    g.play("a6-a7")
+    with pytest.raises(IllegalMove, match=THRONE):
+        g.play("d5-d4")
+
+
 @covers("throne=False")
 def test_no_throne_is_an_ordinary_square():
     """seed 003: 'It has no special squares on the board; the central "castle" ... offers no protection to
@@ -618,6 +627,26 @@ def test_king_stops_on_a_camp_only_when_listed():
         g2.play(m)
     g2.play("c2-d2")
     assert g2.piece_at("d2") == "king"
+
+
+def test_camps_come_from_the_rules_start_not_the_position():
+    """rules.py camps: 'The attackers' starting squares are camps' - the start of the rules record, even when
+    the game begins from another position (here d2 is empty in the position but still a camp)."""
+    position = to_otn("""
+      7 . . . . . . .
+      6 . . . . . . T
+      5 . . K . . . .
+      4 . . . + . . .
+      3 . . . . . . .
+      2 T . . . . . t
+      1 . . t t t . .
+        a b c d e f g
+    """)
+    g = tafl_rules.Game(rules(CAMP_7, camps=True), position=position, turn="defenders")
+    with pytest.raises(IllegalMove, match=CAMP):
+        g.play("a2-d2")
+    g.play("a2-e2")  # passes over the camp d2
+    assert g.piece_at("e2") == "defender"
 
 
 @covers("camps=False")
@@ -1698,6 +1727,18 @@ def test_king_threatened_announced():
     assert "king threatened" not in g2.announcements()
 
 
+@pytest.mark.parametrize("attackers,threatened", [("b2 d2 c3", True), ("b2 d2", False)])
+def test_king_threatened_under_four(attackers, threatened):
+    """seed 004: four sides take the king - with three around him and a fourth able to come (a1-c1), he is
+    threatened; with two around him he is not."""
+    board = {sq: "t" for sq in attackers.split()} | {"c2": "K", "f6": "T", "a1": "t"}
+    lines = []
+    for rank in range(7, 0, -1):
+        lines.append(f"{rank} " + " ".join(board.get(f"{f}{rank}", ".") for f in "abcdefg"))
+    g = game("\n".join(lines) + "\n  a b c d e f g", king_capture="four")
+    assert ("king threatened" in g.announcements()) == threatened
+
+
 # ==========================================================================
 # 16. edge fort and encirclement (Copenhagen)
 # ==========================================================================
@@ -1930,6 +1971,13 @@ def test_ply_limit():
     assert g.outcome is None
     g.play(SHUFFLE_ATTACKERS_FIRST[2])
     assert outcome_of(g) == (None, "ply-limit")
+
+
+def test_ply_limit_gives_way_to_a_decisive_last_move():
+    """rules.py ply_limit is a draw for self-play; our reading: a king taken on the last allowed ply is taken."""
+    g = game(KING_PAIR_7, king_capture="two", ply_limit=1)
+    g.play("f2-d2")
+    assert outcome_of(g) == ("attackers", "king-captured")
 
 
 # ==========================================================================

@@ -1701,7 +1701,8 @@ def test_no_raichi_towards_a_camp(escape, road):
 
 def test_check_announced():
     """seed 002: 'A good variation is that the King's player must say 'Check' if he can get the King to the
-    edge of the board on his next turn.' - here a corner game: the road c5-a5 is open, a5-a7 next."""
+    edge of the board on his next turn.' - here a corner game: from c5 no corner is one move away; from c7
+    the corner a7 is (b7 empty)."""
     g = game(TUICHI_7.format(a1=".", c1="t"), turn="defenders", corners=True, escape="corner")
     g.play("e5-c5")
     assert "check" not in g.announcements()  # no corner in reach this turn

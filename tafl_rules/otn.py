@@ -382,8 +382,10 @@ def _otn_keys(rules: Rules) -> dict[str, str]:
     d_throne = r.throne_hostile_to_defenders == "always"
     k["cenh"] = hostile(r.throne_hostile_to_attackers == "always", d_throne, False if four else d_throne)
     d_empty = r.throne_hostile_to_defenders != "never"
+    # the linnaeus king (OpenTafl's ks:c) is taken beside the throne by three: the empty
+    # throne must be hostile to him there
     k["cenhe"] = hostile(r.throne_hostile_to_attackers != "never", d_empty,
-                         "throne" in against if four else d_empty)
+                         "throne" in against if four else True if k["ks"] == "c" else d_empty)
     d_camp = r.camps_hostile_to_defenders == "always"
     k["aforh"] = hostile(r.camps_hostile_to_attackers == "always", d_camp, "camp" in against if four else d_camp)
     k["cenp"] = _letters_for(r.throne_pass)

@@ -1985,6 +1985,24 @@ def test_ply_limit_gives_way_to_a_decisive_last_move():
 # 18. the end of the game, and undo
 # ==========================================================================
 
+def test_game_goes_on_while_the_king_stands():
+    """seed 004: 'No matter how many pieces are taken the game is not over until either the King is captured
+    or leaves the board.' - the last defender falls, the king plays on."""
+    g = game("""
+      7 . . . . . . .
+      6 . . . . . K .
+      5 . . . . . . .
+      4 . . . + . . .
+      3 . t T . . . .
+      2 . . . . . . .
+      1 . . . t . . .
+        a b c d e f g
+    """)
+    assert g.play("d1-d3").captures == ["c3"]
+    assert g.outcome is None
+    assert g.legal_targets()["f6"]
+
+
 def test_no_move_after_the_game_is_over():
     """Smith law 12: 'Whenever the king is thus taken or imprisoned, the war is over'."""
     g = game(KING_PAIR_7, king_capture="two")

@@ -25,7 +25,7 @@ extensions = [
 source_suffix = {".md": "markdown"}
 exclude_patterns = [
     "_build", ".venv", "node_modules", "dist", "build", "tafl_rules", "tests", "benchmarks",
-    ".ci", ".helpers", "README.md", "**/.pytest_cache", "**/__pycache__", "*.egg-info",
+    ".*", "README.md", "**/.pytest_cache", "**/__pycache__", "*.egg-info",
 ]
 myst_enable_extensions = ["colon_fence", "deflist", "attrs_inline", "attrs_block"]
 myst_heading_anchors = 3
@@ -40,3 +40,4 @@ html_theme_options = {"description": "tawlbwrdd and its relatives, source by sou
 
 autodoc_member_order = "bysource"
 nitpicky = False
+html_favicon = "_static/favicon.svg"

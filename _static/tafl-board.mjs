@@ -27,7 +27,8 @@ function getWorker() {
     const entry = pending.get(id);
     if (!entry) return;
     pending.delete(id);
-    (ok ? entry.resolve : entry.reject)(Object.assign(new Error(payload.error || "request failed"), { payload }));
+    if (ok) entry.resolve(payload);
+    else entry.reject(Object.assign(new Error(payload.error || "request failed"), { payload }));
   };
   worker.onerror = (event) => {
     event.preventDefault();
@@ -37,11 +38,20 @@ function getWorker() {
   return worker;
 }
 
-function request(type, payload) {
+const START_TIMEOUT_MS = 60000;
+
+function request(type, payload, timeout = 0) {
   const id = nextId++;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
     getWorker().postMessage({ id, type, payload });
+    if (timeout) {
+      setTimeout(() => {
+        if (!pending.has(id)) return;
+        pending.delete(id);
+        reject(new Error(`the rules engine did not answer within ${timeout / 1000} s`));
+      }, timeout);
+    }
   });
 }
 
@@ -85,7 +95,7 @@ class Board {
       moves: (data.moves || "").split(/\s+/).filter(Boolean),
     };
     try {
-      await this.send("new", payload, { fatal: true });
+      await this.send("new", payload, { fatal: true, timeout: START_TIMEOUT_MS });
       this.container.dataset.ready = "true";
     } catch (error) {
       this.container.classList.add("tafl-failed");
@@ -94,9 +104,9 @@ class Board {
     }
   }
 
-  async send(type, payload, { fatal = false } = {}) {
+  async send(type, payload, { fatal = false, timeout = 0 } = {}) {
     try {
-      const state = await request(type, { board: this.id, ...payload });
+      const state = await request(type, { board: this.id, ...payload }, timeout);
       this.show(state);
       return state;
     } catch (error) {

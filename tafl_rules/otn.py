@@ -822,158 +822,177 @@ _TURN_RE = re.compile(r"(\d+)\.(?=\s|$)")
 _VARIATION_RE = re.compile(r"\d+[ab]\.(?:\d+\.\d+[ab]\.)+(?=\s|$)")
 
 
-def read_game(text: str) -> GameRecord:
-    """Parse an OTN game record (``.otg``) without playing it.
+class _GameReader:
+    """One pass over the text of a game record (see :func:`read_game`)."""
 
-    Header: ``[tag:value]`` tags (the rules string in ``[rules:...]``, or on a line of
-    its own; an optional start position in ``[position:...]`` or on a line of its own),
-    then numbered turns ``1. e5-e8 f1-f4`` each optionally followed by
-    ``[first-half comment|second-half comment]``. ``.....`` stands for a missing first
-    half in turn 1 (the game starts with the other side). Variation lines (``8a.1.1a.``)
-    are skipped: only the main line is read.
-    """
-    if not isinstance(text, str):
-        raise NotationError(f"a game record must be text, got {type(text).__name__}", "", 0)
-    tags: dict[str, str] = {}
-    rules_text: tuple[str, int] | None = None
-    position: tuple[str, int] | None = None
-    moves: list[MoveRecord] = []
-    offsets: list[int] = []
-    comments: dict[int, str] = {}
-    i = 0
-    n = len(text)
-    expected_turn = 1
-    shift = 0
-    last_turn_plies: list[int] | None = None
-    skip_comment = False
-    in_header = True
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tags: dict[str, str] = {}
+        self.rules_at: tuple[str, int] | None = None  # (rules string, its offset)
+        self.position_at: tuple[str, int] | None = None
+        self.moves: list[MoveRecord] = []
+        self.offsets: list[int] = []
+        self.comments: dict[int, str] = {}
+        self.header = True
+        self.next_turn = 1
+        self.shift = 0  # 1 when turn 1 opens with "....."
+        self.open_turn: list[int | None] | None = None  # plies of the turn awaiting commentary
+        self.in_variation = False
 
-    def line_end(j: int) -> int:
-        e = text.find("\n", j)
-        return n if e < 0 else e
+    def fail(self, message: str, at: int) -> NotationError:
+        return NotationError(message, self.text, at)
 
-    while i < n:
-        ch = text[i]
-        if ch.isspace():
-            i += 1
-            continue
-        if ch == "[":
-            close = text.find("]", i)
-            if close < 0:
-                raise NotationError("'[' is never closed by ']'", text, i)
-            body = text[i + 1:close]
-            if in_header:
-                if ":" not in body:
-                    raise NotationError("a tag must read [name:value]", text, i)
-                key, value = body.split(":", 1)
-                key = key.strip()
-                if key in tags:
-                    raise NotationError(f"tag {key!r} is given twice", text, i)
-                tags[key] = value
-                if key == "rules":
-                    rules_text = (value, i + 1 + len(body.split(":", 1)[0]) + 1)
-                elif key == "position":
-                    position = (value.strip(), i + 1 + len(key) + 1)
-            elif skip_comment:
-                skip_comment = False
-            elif last_turn_plies is not None:
-                first, _, second = body.partition("|")
-                for ply, comment in zip(last_turn_plies, (first, second)):
-                    if ply is not None and comment:
-                        comments[ply] = comment
-                last_turn_plies = None
+    def line_end(self, i: int) -> int:
+        end = self.text.find("\n", i)
+        return len(self.text) if end < 0 else end
+
+    def run(self) -> None:
+        text, i = self.text, 0
+        while i < len(text):
+            if text[i].isspace():
+                i += 1
+            elif text[i] == "[":
+                i = self.bracket(i)
+            elif self.header and text.startswith("dim:", i):
+                i = self.bare_rules(i)
+            elif self.header and text[i] == "/":
+                end = self.line_end(i)
+                self.position_at = (text[i:end].strip(), i)
+                i = end
+            elif _VARIATION_RE.match(text, i):
+                self.header, self.in_variation, self.open_turn = False, True, None
+                i = self.line_end(i)
             else:
-                raise NotationError("commentary must follow a turn", text, i)
-            i = close + 1
-            continue
-        if in_header and text.startswith("dim:", i):
-            end = line_end(i)
-            if rules_text is not None:
-                raise NotationError("a second rules string", text, i)
-            rules_text = (text[i:end], i)
-            tags.setdefault("rules", text[i:end].strip())
-            i = end
-            continue
-        if in_header and ch == "/":
-            end = line_end(i)
-            position = (text[i:end].strip(), i)
-            i = end
-            continue
-        m = _VARIATION_RE.match(text, i)
-        if m:
-            in_header = False
-            skip_comment = True
-            last_turn_plies = None
-            i = line_end(i)
-            continue
+                i = self.turn(i)
+
+    def bracket(self, i: int) -> int:
+        """A ``[tag:value]`` in the header, else ``[first|second]`` commentary."""
+        close = self.text.find("]", i)
+        if close < 0:
+            raise self.fail("'[' is never closed by ']'", i)
+        body = self.text[i + 1:close]
+        if self.header:
+            if ":" not in body:
+                raise self.fail("a tag must read [name:value]", i)
+            raw_key, value = body.split(":", 1)
+            key = raw_key.strip()
+            if key in self.tags:
+                raise self.fail(f"tag {key!r} is given twice", i)
+            self.tags[key] = value
+            value_at = i + 1 + len(raw_key) + 1
+            if key == "rules":
+                self.rules_at = (value, value_at)
+            elif key == "position":
+                self.position_at = (value.strip(), value_at + len(value) - len(value.lstrip()))
+        elif self.in_variation:
+            self.in_variation = False  # commentary of a skipped variation
+        elif self.open_turn is not None:
+            first, _, second = body.partition("|")
+            for ply, comment in zip(self.open_turn, (first, second)):
+                if ply is not None and comment:
+                    self.comments[ply] = comment
+            self.open_turn = None
+        else:
+            raise self.fail("commentary must follow a turn", i)
+        return close + 1
+
+    def bare_rules(self, i: int) -> int:
+        end = self.line_end(i)
+        if self.rules_at is not None:
+            raise self.fail("a second rules string", i)
+        self.rules_at = (self.text[i:end], i)
+        return end
+
+    def turn(self, i: int) -> int:
+        """``<n>. <move> [<move>]`` up to the end of the line or a ``[``."""
+        text = self.text
         m = _TURN_RE.match(text, i)
         if not m:
             word = re.match(r"\S+", text[i:]).group()
-            raise NotationError(f"expected a turn number like '{expected_turn}.', got {word!r}", text, i)
-        in_header = False
-        skip_comment = False
+            raise self.fail(f"expected a turn number like '{self.next_turn}.', got {word!r}", i)
+        self.header, self.in_variation = False, False
         number = int(m.group(1))
-        if number != expected_turn:
-            raise NotationError(f"turn {number} where turn {expected_turn} was expected", text, i)
-        if moves and moves[-1].resign:
-            raise NotationError(f"turn {number} follows a resignation", text, i)
-        expected_turn += 1
-        end = line_end(i)
+        if number != self.next_turn:
+            raise self.fail(f"turn {number} where turn {self.next_turn} was expected", i)
+        if self.moves and self.moves[-1].resign:
+            raise self.fail(f"turn {number} follows a resignation", i)
+        self.next_turn += 1
+        end = self.line_end(i)
         bracket = text.find("[", m.end(), end)
-        if bracket >= 0:
-            end = bracket
+        end = end if bracket < 0 else bracket
         plies: list[int | None] = []
         for w in re.finditer(r"\S+", text[m.end():end]):
             token, at = w.group(), m.end() + w.start()
             if len(plies) == 2:
-                raise NotationError(f"turn {number} has more than two moves", text, at)
+                raise self.fail(f"turn {number} has more than two moves", at)
             if token == ".....":
                 if number != 1 or plies:
-                    raise NotationError("'.....' (no move) may only open turn 1", text, at)
-                shift = 1
+                    raise self.fail("'.....' (no move) may only open turn 1", at)
+                self.shift = 1
                 plies.append(None)
                 continue
-            if moves and moves[-1].resign:
-                raise NotationError("a move follows the resignation", text, at)
-            moves.append(_parse_move_at(token, at, text, None))
-            offsets.append(at)
-            plies.append(len(moves) - 1)
+            if self.moves and self.moves[-1].resign:
+                raise self.fail("a move follows the resignation", at)
+            self.moves.append(_parse_move_at(token, at, text, None))
+            self.offsets.append(at)
+            plies.append(len(self.moves) - 1)
         if not plies:
-            raise NotationError(f"turn {number} has no move", text, m.end())
-        while len(plies) < 2:
-            plies.append(None)
-        last_turn_plies = plies
-        i = end
-    if rules_text is None:
-        rules = _rules_from_variant_tag(tags, text)
-    else:
-        rules = _parse_rules_at(rules_text[0], rules_text[1], text)
-    size = rules.size
-    for record, at in zip(moves, offsets):
-        for name in (record.from_square, record.to_square) + record.captures:
-            if name and _square_index(name, size) < 0:
-                raise NotationError(f"move {format_move(record)!r}: {name} is not a square of the "
-                                    f"{size}x{size} board", text, at)
-    pos = None
-    if position is not None:
-        _position_squares(position[0], size, position[1], text)
-        pos = position[0]
-    turn = tags.get("turn")
-    other = "defenders" if rules.first == "attackers" else "attackers"
-    if turn is not None and turn not in ("attackers", "defenders"):
-        raise NotationError(f"turn tag: {turn!r} is not attackers or defenders", text, text.find("[turn:"))
-    if shift:
-        if turn is not None and turn != other:
-            raise NotationError(f"turn 1 starts with '.....' but the turn tag says {turn}", text, text.find("....."))
-        turn = other
-    elif moves and turn is not None and turn != rules.first:
-        raise NotationError(f"the turn tag says {turn} move first, but turn 1 has no '.....'",
-                            text, offsets[0])
-    tags.pop("turn", None)
-    tags.pop("rules", None)
-    tags.pop("position", None)
-    return GameRecord(rules=rules, tags=tags, position=pos, turn=turn, moves=moves, comments=comments,
-                      text=text, offsets=offsets)
+            raise self.fail(f"turn {number} has no move", m.end())
+        self.open_turn = plies + [None] * (2 - len(plies))
+        return end
+
+    def record(self) -> GameRecord:
+        text, tags = self.text, dict(self.tags)
+        if self.rules_at is None:
+            rules = _rules_from_variant_tag(tags, text)
+        else:
+            rules = _parse_rules_at(self.rules_at[0], self.rules_at[1], text)
+        size = rules.size
+        for move, at in zip(self.moves, self.offsets):
+            for name in (move.from_square, move.to_square) + move.captures:
+                if name and _square_index(name, size) < 0:
+                    raise self.fail(f"move {format_move(move)!r}: {name} is not a square of the "
+                                    f"{size}x{size} board", at)
+        position = None
+        if self.position_at is not None:
+            _position_squares(self.position_at[0], size, self.position_at[1], text)
+            position = self.position_at[0]
+        turn = tags.pop("turn", None)
+        tags.pop("rules", None)
+        tags.pop("position", None)
+        if turn is not None:
+            turn = turn.strip()
+            if turn not in ("attackers", "defenders"):
+                raise self.fail(f"turn tag: {turn!r} is not attackers or defenders", text.find("[turn:"))
+        other = "defenders" if rules.first == "attackers" else "attackers"
+        if self.shift:
+            if turn is not None and turn != other:
+                raise self.fail(f"turn 1 starts with '.....' but the turn tag says {turn}", text.find("....."))
+            turn = other
+        elif self.moves and turn is not None and turn != rules.first:
+            raise self.fail(f"the turn tag says the {turn} move first, but turn 1 has no '.....'",
+                            self.offsets[0])
+        return GameRecord(rules=rules, tags=tags, position=position, turn=turn, moves=self.moves,
+                          comments=self.comments, text=text, offsets=self.offsets)
+
+
+def read_game(text: str) -> GameRecord:
+    """Parse an OTN game record (``.otg``) without playing it.
+
+    Header: ``[tag:value]`` tags (the rules string in ``[rules:...]``, or on a line of
+    its own; an optional start position in ``[position:...]`` or on a line of its own;
+    the side to move first in ``[turn:...]`` when it is not the rules' first side),
+    then numbered turns ``1. e5-e8 f1-f4`` each optionally followed by
+    ``[first-half comment|second-half comment]``. ``.....`` stands for a missing first
+    half in turn 1 (the game starts with the other side). Variation lines (``8a.1.1a.``)
+    and their commentary are skipped: only the main line is read. Without a rules
+    string, a ``[variant:...]`` tag naming a catalogue variant (id or name) gives the rules.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a game record must be text, got {type(text).__name__}", "", 0)
+    reader = _GameReader(text)
+    reader.run()
+    return reader.record()
 
 
 def _parse_rules_at(rules_text: str, base: int, whole: str) -> Rules:
@@ -985,13 +1004,18 @@ def _parse_rules_at(rules_text: str, base: int, whole: str) -> Rules:
 
 
 def _rules_from_variant_tag(tags: Mapping[str, str], text: str) -> Rules:
-    name = tags.get("variant")
+    name = (tags.get("variant") or "").strip()
     if name:
         try:
-            from .catalogue import variant
-            return variant(name.strip()).rules
-        except Exception:
-            pass
+            from .catalogue import variants
+        except ImportError:
+            variants = None
+        for v in variants() if variants else ():
+            if name.lower() in (v.id.lower(), v.name.lower()):
+                return v.rules
+        at = text.find("[variant:")
+        raise NotationError(f"the record has no rules string and {name!r} is not a variant of the catalogue",
+                            text, max(at, 0))
     raise NotationError("the record has no rules string ([rules:dim:... start:...])", text, 0)
 
 

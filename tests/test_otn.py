@@ -613,3 +613,13 @@ def test_game_records_round_trip_under_random_rules(rules, seed):
     """Any rules, any start: a random game written as .otg replays to the same game."""
     game = random_game(rules, 30, seed)
     assert same_game(otn.game_from_otn(otn.game_to_otn(game)), game)
+
+
+def test_a_variant_tag_stands_in_for_the_rules():
+    catalogue = pytest.importorskip("tafl_rules.catalogue")
+    v = catalogue.variant("copenhagen")
+    game = otn.game_from_otn("[variant:copenhagen]\n\n1. d1-d3\n")
+    assert game.rules == v.rules and game.moves == ["d1-d3"]
+    assert otn.read_game(f"[variant:{v.name}]\n").rules == v.rules
+    with pytest.raises(NotationError, match="'nonesuch' is not a variant"):
+        otn.read_game("[event:x]\n[variant:nonesuch]\n")

@@ -286,6 +286,20 @@ def test_seed_sources_carry_seed_status():
                 assert p.status == "seed", (v.id, field)
 
 
+def test_one_status_per_source_and_sources_listed():
+    status: dict[str, set[str]] = {}
+    for v in variants():
+        entries = list(v.provenance.values())
+        entries += [r.provenance for t in v.toggles.values() for r in t.readings.values()]
+        for p in entries:
+            status.setdefault(p.source, set()).add(p.status)
+        assert {p.source for p in v.provenance.values()} <= set(v.sources), v.id
+    mixed = {k: s for k, s in status.items() if len(s) > 1}
+    assert not mixed, "a source is graded differently in different places"
+    assert status["linnaeus1811"] == {"verified"} and status["linnaeus1732"] == {"second-hand"}
+    assert status["murray1952"] == {"second-hand"}  # ap Ifan in Murray's translation, seen only via DLP
+
+
 def test_open_points_have_notes():
     jones = variant("hywel-dda-jones")
     for field in ("first", "king_armed", "king_capture", "sandwich", "throne_pass"):

@@ -266,6 +266,9 @@ def svg_markup(rules, *, marks: Iterable[str] = (), title: str | None = None, po
         logger.info("tafl_rules.svg is missing: the figure %r is drawn as text", title)
         return "<pre>" + "\n".join(position_text(rules)) + "</pre>"
     markup = svg.render_svg(rules, position, marks=tuple(marks), title=title)
+    # The interactive board script claims every ".tafl-board" element on the page; a static
+    # figure must not be mistaken for a board container.
+    markup = re.sub(r'(<svg\b[^>]*\bclass=")tafl-board"', r'\1tafl-svg-board"', markup, count=1)
     return "\n".join(line for line in markup.splitlines() if line.strip())
 
 
@@ -462,12 +465,16 @@ def king_lines(rules) -> str:
     files = "abcdefghijklmnopqrstuvwxyz"
     out = []
     for name, (df, dr) in (("N", (0, 1)), ("E", (1, 0)), ("S", (0, -1)), ("W", (-1, 0))):
-        f, r, steps, first = kf, kr, 0, None
+        f, r, steps, first, own = kf, kr, 0, None, 0
         while 0 <= f + df < size and 0 <= r + dr < size:
             f, r, steps = f + df, r + dr, steps + 1
-            if first is None and where.get(f"{files[f]}{r + 1}") == "t":
+            piece = where.get(f"{files[f]}{r + 1}")
+            if first is None and piece == "t":
                 first = steps
-        out.append(f"{name} {steps}" + (f" (attacker at {first})" if first else " (no attacker)"))
+            elif first is None and piece == "T":
+                own += 1
+        out.append(f"{name} {steps}: {own} defender{'s' if own != 1 else ''}, "
+                   + (f"attacker at {first}" if first else "no attacker"))
     return "; ".join(out)
 
 
@@ -491,7 +498,7 @@ def compare_md(ids: list[str]) -> str:
                   f"{{variant}}`Read and play <{v.id}>`", ":::", ""]
     lines += ["::::", ""]
     lines += [f"Marked squares ({len(marks)}): " + ", ".join(f"`{s}`" for s in marks) + ".", ""]
-    lines += ["| Figure | Attacker formation | Defender formation | King to each edge (squares; first attacker in line) |",
+    lines += ["| Figure | Attacker formation | Defender formation | From the king to each edge: squares; defenders, then the first attacker, in line |",
               "| --- | --- | --- | --- |"]
     for v in shown:
         lines.append(f"| {{variant}}`{v.id}` | {formation(v.rules, 't')} | {formation(v.rules, 'T')} | {king_lines(v.rules)} |")

@@ -18,10 +18,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     board.setup_board(app)
     runtime.setup_runtime(app)
-    try:
-        from . import content
-    except ImportError:
-        content = None
-    if content is not None:
-        content.setup_content(app)
+    import importlib
+
+    for name in ("content", "balance"):  # optional parts, each with its own setup_<name>(app)
+        try:
+            module = importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{__name__}.{name}":
+                raise
+            continue
+        getattr(module, f"setup_{name}")(app)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

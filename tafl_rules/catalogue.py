@@ -63,7 +63,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .rules import FIELDS, PIECE_SETS, Rules, RulesError
+from .rules import FIELDS, Rules, RulesError
 
 __all__ = [
     "FAMILIES",
@@ -189,7 +189,9 @@ class Variant:
     correction_of: str | None
     toggles: Mapping[str, Toggle]
     applied: Mapping[str, str]
-    """Toggle name -> reading in force (the default unless chosen with :func:`variant`)."""
+    """Toggle name -> reading in force: the one chosen with :func:`variant`, else the one the
+    rules match (the default, unless another toggle changed the same point; a toggle whose
+    point no reading describes any more is left out)."""
     layout_note: str
     layout_from: str | None = None
     costing: Mapping[str, Any] | None = None
@@ -202,6 +204,12 @@ class Variant:
     def toggled(self) -> dict[str, str]:
         """The toggles set to something other than their default."""
         return {name: value for name, value in self.applied.items() if value != self.toggles[name].default}
+
+    @property
+    def key(self) -> str:
+        """The id with the toggles that differ from the defaults, e.g. ``"tablut-linnaeus?king_capture=two"``."""
+        chosen = self.toggled
+        return self.id + ("?" + "&".join(f"{k}={v}" for k, v in sorted(chosen.items())) if chosen else "")
 
     def counts(self) -> dict[str, int]:
         """Pieces of each kind in the start position."""
@@ -437,7 +445,6 @@ def variant(id: str, **toggles: str) -> Variant:  # noqa: A002 - `id` is the doc
     setter: dict[str, str] = {}
     provenance = dict(base.provenance)
     notes = dict(base.notes)
-    applied = dict(base.applied)
     for name, value in toggles.items():
         if name not in base.toggles:
             valid = ", ".join(base.toggles) or "none"
@@ -445,20 +452,28 @@ def variant(id: str, **toggles: str) -> Variant:  # noqa: A002 - `id` is the doc
         toggle = base.toggles[name]
         if value not in toggle.readings:
             raise RulesError("toggles", f"{id}: {name}={value!r} is not a reading; valid: {', '.join(toggle.readings)}")
-        applied[name] = value
-        if value == toggle.default:
-            continue
         reading = toggle.readings[value]
         for field, new in reading.changes.items():
+            new = frozenset(new) if isinstance(new, (list, tuple, set, frozenset)) else new
             if field in changes and changes[field] != new:
                 raise RulesError("toggles", f"{id}: {setter[field]} and {name}={value} set {field} differently; choose one")
             changes[field] = new
             setter[field] = f"{name}={value}"
-            provenance[field] = reading.provenance
-            note = f"Set by the toggle {name}={value} ({reading.label})."
-            notes[field] = note + (" " + reading.note if reading.note else "")
-    rules = base.rules.replace(**{f: (frozenset(v) if f in PIECE_SETS or f == "king_capture_against" else v)
-                                  for f, v in changes.items()})
+            if value != toggle.default and getattr(base.rules, field) != new:
+                provenance[field] = reading.provenance
+                note = f"Set by the toggle {name}={value} ({reading.label})."
+                notes[field] = note + (" " + reading.note if reading.note else "")
+    rules = base.rules.replace(**changes)
+    applied = {}
+    for name, toggle in base.toggles.items():
+        if name in toggles:
+            applied[name] = toggles[name]
+            continue
+        # a toggle not chosen keeps the reading the new rules still match (if any)
+        matching = [v for v, r in toggle.readings.items() if _matches(rules, r.changes)]
+        if matching:
+            applied[name] = toggle.default if toggle.default in matching else \
+                max(matching, key=lambda v: len(toggle.readings[v].changes))
     return dataclasses.replace(base, rules=rules, provenance=_freeze(provenance), notes=_freeze(notes),
                                applied=_freeze(applied))
 

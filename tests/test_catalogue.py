@@ -389,11 +389,13 @@ def test_every_reading_of_every_variant_makes_valid_rules():
                 for field, new in reading.changes.items():
                     have = getattr(w.rules, field)
                     assert have == (frozenset(new) if isinstance(have, frozenset) else new), (v.id, name, value, field)
-                    if value != toggle.default:
+                    if value != toggle.default and getattr(v.rules, field) != have:
                         assert w.provenance[field].source == reading.source
                         assert name in w.notes[field]
                 if value != toggle.default:
-                    assert w.toggled == {name: value}
+                    assert w.toggled[name] == value
+                for other, chosen in w.applied.items():  # every reading said to be in force is
+                    assert catalogue._matches(w.rules, w.toggles[other].readings[chosen].changes), (v.id, other)
                 assert w.id == v.id and variant(v.id) == v  # the catalogue itself is unchanged
     assert count > 80
 
@@ -423,6 +425,22 @@ def test_unknown_toggles_and_values_are_refused_with_the_valid_ones():
         variant("tablut")
     with pytest.raises(RulesError, match="set king_capture differently"):
         variant("hywel-dda-jones", confinement="side", king_capture="two")
+    # naming a toggle at its default still pins its point
+    with pytest.raises(RulesError, match="confinement=king and king_capture=two set king_capture differently"):
+        variant("hywel-dda-jones", confinement="king", king_capture="two")
+
+
+def test_applied_follows_the_rules_in_force():
+    v = variant("hywel-dda-jones", king_capture="two")
+    assert v.applied["king_capture"] == "two" and "confinement" not in v.applied  # no confinement reading fits
+    assert v.key == "hywel-dda-jones?king_capture=two"
+    w = variant("hywel-dda-jones", confinement="side")
+    assert w.applied["confinement"] == "side" and "king_capture" not in w.applied
+    assert variant("tablut-linnaeus", throne="hostile").key == "tablut-linnaeus"
+    # the provenance of an unchanged field is kept even when a reading names it
+    x = variant("tawlbwrdd-bell", escape="corner")
+    assert x.provenance["corner_stop"] == variant("tawlbwrdd-bell").provenance["corner_stop"]
+    assert x.provenance["corners"].passage.startswith("There are, however, many ideas")
 
 
 # --- bad data files are refused by name --------------------------------------

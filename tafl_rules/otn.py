@@ -76,6 +76,11 @@ When reading, an ``x-`` key overrides whatever the OTN keys say about its field.
 an :class:`OTNLossWarning` naming each field lost; :func:`otn_losses` lists them
 without writing anything.
 
+The specification contradicts itself on ``tfr:l``: its value list says "player who
+makes the threefold repetition loses", its notes say "the player forced to respond
+loses". This module follows the value list (``repetition="loss"``: the side that
+makes the repetition loses).
+
 Reading: an omitted key takes its default from the specification (so
 ``dim:11 atkf:n start:...`` is Fetlar: corner escape, strong king, hostile
 corners...). A key this package cannot honour (weak shieldwalls, jumps, berserk,
@@ -92,9 +97,8 @@ import warnings
 from typing import Any, Iterable, Mapping
 
 from .errors import IllegalMove, NotationError
-from .rules import CHOICES, FIELDS, KING_ANVILS, PIECE_SETS, PIECES, Rules, RulesError
-
-FILES = "abcdefghijklmnopqrs"
+from .board import FILES
+from .rules import CHOICES, FIELDS, KING_ANVILS, PIECES, Rules, RulesError
 
 # ---------------------------------------------------------------------------
 # squares
@@ -141,7 +145,9 @@ def _position_squares(text: str, size: int, offset: int, whole: str) -> tuple[fr
 # ---------------------------------------------------------------------------
 # rules strings
 
-#: Defaults of the specification (and of OpenTafl's reader) for keys left out.
+#: Defaults of the specification (and of OpenTafl's current reader) for keys left out.
+#: (``cens`` is ``K`` in the specification and in OpenTafl's current reader; an older
+#: OpenTafl reader used every piece; the writer follows the specification.)
 DEFAULTS: dict[str, str] = {
     "name": "", "esc": "c", "surf": "y", "atkf": "y", "tfr": "d", "ka": "y", "ks": "y",
     "kj": "n", "nj": "c", "cj": "j", "cor": "default", "cen": "default", "afor": "", "dfor": "",
@@ -173,7 +179,7 @@ _CHOICE_KEYS: dict[str, dict[str, str | None]] = {
     "ber": {"n": "n", "c": None, "m": None},
 }
 _UNSUPPORTED = {
-    "tfr": "a repetition that wins for the side making it",
+    "tfr": "a repetition that wins for one side",
     "ks": "the middleweight king",
     "kj": "jumping kings",
     "sw": "weak shieldwalls (corners may not close them)",
@@ -182,11 +188,18 @@ _UNSUPPORTED = {
 _KNOWN_KEYS = frozenset(DEFAULTS) | {"dim", "start"}
 _PIECE_OF = {"t": "attacker", "T": "defender", "K": "king"}
 _LETTER_OF = {"attacker": "t", "defender": "T", "king": "K"}
-_FIELD_KIND: dict[str, str] = {}
-for _f in dataclasses.fields(Rules):
-    _d = _f.default
-    _FIELD_KIND[_f.name] = ("bool" if isinstance(_d, bool) else "int" if isinstance(_d, int)
-                            else "set" if isinstance(_d, frozenset) else "str")
+
+
+def _kind(default: Any) -> str:
+    if isinstance(default, bool):
+        return "bool"
+    if isinstance(default, int):
+        return "int"
+    return "set" if isinstance(default, frozenset) else "str"
+
+
+#: How an ``x-`` value is spelt for each field: bool, int, set (comma-separated) or str.
+_FIELD_KIND: dict[str, str] = {f.name: _kind(f.default) for f in dataclasses.fields(Rules)}
 
 
 class OTNLossWarning(UserWarning):

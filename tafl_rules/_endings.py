@@ -141,17 +141,22 @@ def _row_safe(s: int, g, fort: int, wall: int, pieces: int) -> bool:
     return True
 
 
-def watch_king(game: "Game", to: int) -> str | None:
-    """ap Ifan's warning, as read here: after the king has moved to ``to``, if he stands
-    between two attackers on a rank or a file and has no move at all, he is taken."""
+def watch_king(game: "Game") -> str | None:
+    """ap Ifan's "watch your king", as read here: called after an attackers' move. If the
+    defenders' previous move brought the king to the square he stands on, between two
+    attackers on a rank or a file, and he now has no move at all, he is taken."""
+    stack = game._stack
+    k = game._k
+    if k < 0 or len(stack) < 2 or stack[-2][9] != k:
+        return None
     g = game._g
     a = game._a
     size = g.size
-    r, f = divmod(to, size)
-    between = ((0 < f < size - 1 and a >> (to - 1) & 1 and a >> (to + 1) & 1)
-               or (0 < r < size - 1 and a >> (to - size) & 1 and a >> (to + size) & 1))
-    if between and not game._targets(to, KING):
-        return f"king taken on {g.names[to]}: he moved between two attackers with no way out"
+    r, f = divmod(k, size)
+    between = ((0 < f < size - 1 and a >> (k - 1) & 1 and a >> (k + 1) & 1)
+               or (0 < r < size - 1 and a >> (k - size) & 1 and a >> (k + size) & 1))
+    if between and not game._targets(k, KING):
+        return f"king taken on {g.names[k]}: he moved between two attackers and cannot get out"
     return None
 
 

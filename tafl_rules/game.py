@@ -533,15 +533,17 @@ class Game:
             else:
                 self._a &= ~caps
         king_reason = None
+        self._occt = occt
         if side == ATTACKERS and self._k >= 0:
             occ = self._a | self._d | (1 << self._k)
             king_reason = self._king_taken(to, occ)
+            if not king_reason and self.rules.watch_king:
+                king_reason = _endings.watch_king(self)
             if king_reason:
                 h ^= z[KING][self._k]
-                occt ^= g.tbit[self._k]
+                self._occt ^= g.tbit[self._k]
                 self._k = -1
         self._hash = h
-        self._occt = occt
         self._side = 1 - side
         self._seen[h] = self._seen.get(h, 0) + 1
         return caps, king_reason
@@ -629,7 +631,7 @@ class Game:
             if self._kind_at(s) >= 0:
                 return f"{names[s]} is in the way"
             if t.nopass[kind] >> s & 1:
-                return f"{_a(piece)} may not pass over the {self._special_name(s)} ({names[s]})"
+                return f"{_the(piece)} may not pass over the {self._special_name(s)} ({names[s]})"
         special = self._special_name(to)
         if special == "throne":
             if kind == KING and not t.king_reenter and self._left:
@@ -641,7 +643,7 @@ class Game:
             return f"{_a(piece)} may not stop on a camp square ({names[to]}) once outside the camps"
         speed = self.rules.king_speed if kind == KING else self.rules.man_speed
         if speed:
-            return f"{_a(piece)} moves at most {speed} square{'s' if speed > 1 else ''}"
+            return f"{_the(piece)} moves at most {speed} square{'s' if speed > 1 else ''}"
         return f"{names[frm]}-{names[to]} is not a legal move"
 
     # ---------------------------------------------------------------- ending
@@ -669,10 +671,6 @@ class Game:
         if kind == KING and t.escape >> to & 1:
             return Outcome("defenders", f"king reached {names[to]}", "escape")
         if mover == DEFENDERS:
-            if kind == KING and rules.watch_king:
-                reason = _endings.watch_king(self, to)
-                if reason:
-                    return Outcome("attackers", reason, "king-captured")
             if rules.tuichi == "win" and self._k >= 0:
                 routes = self._targets(self._k, KING) & t.escape
                 if routes.bit_count() >= 2:
@@ -811,6 +809,10 @@ class Game:
 
 def _a(noun: str) -> str:
     return ("an " if noun[0] in "aeiou" else "a ") + noun
+
+
+def _the(noun: str) -> str:
+    return "the king" if noun == "king" else _a(noun)
 
 
 def _only(kinds) -> str:

@@ -112,6 +112,7 @@ def check_invariants(game):
     fresh = Game(game.rules, position=game.position(), turn=game.turn)
     assert fresh.hash == game.hash
     assert fresh.position() == game.position()
+    assert fresh._occt == game._occt  # the transposed occupancy kept in step
     assert len(g.names) == game.size ** 2
 
 

@@ -278,6 +278,29 @@ def test_quotations_are_verbatim_in_the_seeds_or_research_notes():
     assert not missing, missing[:5]
 
 
+SEED_FILES = {"jones1993": "000", "tawlbwrdd-wiki": "001", "elevenrules": "002", "cyningstan-compact": "003",
+              "granquist1995": "004"}
+
+
+@needs_shared
+def test_seed_passages_are_in_their_own_seed_and_quoted_locators_exist():
+    texts = {key: norm(next((SHARED / "seeds").glob(f"{n}_*.txt")).read_text(encoding="utf-8"))
+             for key, n in SEED_FILES.items()}
+    checked = 0
+    for v in variants():
+        entries = [(f, p) for f, p in v.provenance.items()]
+        entries += [(f"toggle {t.name}", r.provenance) for t in v.toggles.values() for r in t.readings.values()]
+        for where, p in entries:
+            if p.source not in texts:
+                continue
+            if p.passage:
+                assert norm(p.passage) in texts[p.source], (v.id, where, p.source, p.passage)
+            for label in re.findall(r"'([^']+)'", p.locator):  # headings and opening words, as printed
+                assert norm(label) in texts[p.source], (v.id, where, p.locator)
+                checked += 1
+    assert checked > 100
+
+
 def test_seed_sources_carry_seed_status():
     seed_keys = {"jones1993", "tawlbwrdd-wiki", "elevenrules", "cyningstan-compact", "granquist1995"}
     for v in variants():

@@ -6,7 +6,8 @@ element: no scripts, no external styles or fonts, ``role="img"`` with a
 position. The output depends only on the arguments (byte-identical for the same
 input), so pages can be rebuilt without spurious changes.
 
-Every element carries a class (``board``, ``grid``, ``throne``, ``corner``,
+The root is ``<svg class="tafl-svg-board">`` (not ``tafl-board``, which the site's
+interactive board script claims). Every element carries a class (``board``, ``grid``, ``throne``, ``corner``,
 ``camp``, ``highlight``, ``mark``, ``piece attacker``, ``piece defender``,
 ``piece king``, ``coord``) as well as inline colours, so a site may restyle it.
 """
@@ -171,7 +172,7 @@ def render_svg(rules: Rules, position: str | None = None, *, marks: Iterable[str
         raise ValueError(f"svg_id must be a letter followed by letters, digits, '_', '.', ':' or '-', got {uid!r}")
     c = COLOURS
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="tafl-board" width="{width}" height="{height}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="tafl-svg-board" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" role="img" aria-labelledby="{uid}-title {uid}-desc">',
         f'<title id="{uid}-title">{_esc(title)}</title>',
         f'<desc id="{uid}-desc">{_esc(" ".join(desc))}</desc>',

@@ -32,6 +32,7 @@ def test_well_formed_and_accessible():
     root = parse(svg)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     assert root.get("role") == "img"
+    assert root.get("class") == "tafl-svg-board"  # "tafl-board" is the interactive board's class
     children = list(root)
     assert children[0].tag.endswith("title") and children[1].tag.endswith("desc")
     ids = root.get("aria-labelledby").split()

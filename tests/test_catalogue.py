@@ -570,3 +570,74 @@ def test_game_accepts_a_variant_id():
     game = Game("brandubh")
     assert game.rules == variant("brandubh").rules and game.size == 7
     assert Game(variant("tablut-linnaeus")).rules == variant("tablut-linnaeus").rules
+
+
+# --- perft from each catalogue start ------------------------------------------------
+
+#: perft(1) is checked against the small independent generator below; perft(2) is pinned
+#: from the engine (a regression check, not an independent count).
+PERFT = {
+    "alea-evangelii": (560, 124224), "brandubh": (40, 960), "copenhagen": (116, 6788), "fetlar": (116, 6788),
+    "hywel-dda-jones": (80, 4400), "jones-3": (114, 6702), "jones-3-corrected": (124, 7276),
+    "lewis-1": (88, 8984), "lewis-2": (118, 11990), "lewis-2-corrected": (128, 12992),
+    "tablut-linnaeus": (80, 4400), "tablut-smith": (80, 4400), "tafl-granquist": (56, 4392),
+    "tawlbwrdd-bell": (136, 7620), "tawlbwrdd-corner": (128, 7172), "tawlbwrdd-cyningstan": (128, 12992),
+    "tawlbwrdd-cyningstan-9": (80, 4400),
+}
+
+
+def reference_first_moves(rules: Rules) -> int:
+    """Moves of the first player from the start, counted square by square from the rules' words:
+    rook moves over empty squares; the throne, corners and camps may be stopped on or passed
+    over only by the pieces their fields name (an attacker in a camp may stop on camps)."""
+    n = rules.size
+    rows = [re.sub(r"\d+", lambda m: "." * int(m.group()), r) for r in rules.start.strip("/").split("/")]
+    at = {(c, n - 1 - r): ch for r, row in enumerate(rows) for c, ch in enumerate(row)}
+    centre = (n // 2, n // 2)
+    corners = {(0, 0), (0, n - 1), (n - 1, 0), (n - 1, n - 1)} if rules.corners else set()
+    camps = {sq for sq, ch in at.items() if ch == "t"} if rules.camps else set()
+    mine = "t" if rules.first == "attackers" else "TK"
+    count = 0
+    for (x0, y0), ch in at.items():
+        if ch not in mine:
+            continue
+        kind = {"t": "attacker", "T": "defender", "K": "king"}[ch]
+        speed = rules.king_speed if kind == "king" else rules.man_speed
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            x, y, steps = x0 + dx, y0 + dy, 1
+            while 0 <= x < n and 0 <= y < n and at[(x, y)] == "." and not (speed and steps > speed):
+                stop = go_on = True
+                if rules.throne and (x, y) == centre:
+                    stop, go_on = kind in rules.throne_stop, kind in rules.throne_pass
+                if (x, y) in corners:
+                    stop = kind in rules.corner_stop
+                if (x, y) in camps:
+                    stop = kind in rules.camp_stop or (kind == "attacker" and (x0, y0) in camps)
+                    go_on = kind in rules.camp_pass
+                count += stop
+                if not go_on:
+                    break
+                x, y, steps = x + dx, y + dy, steps + 1
+    return count
+
+
+def test_first_moves_agree_with_an_independent_count():
+    from tafl_rules import Game
+    checked = 0
+    for v in variants():
+        for name, toggle in v.toggles.items():
+            for value in toggle.readings:
+                rules = variant(v.id, **{name: value}).rules
+                assert len(Game(rules).legal_moves()) == reference_first_moves(rules), (v.id, name, value)
+                checked += 1
+    assert checked > 80
+
+
+@pytest.mark.parametrize("vid", sorted(PERFT))
+def test_perft_from_the_catalogue_start(vid):
+    from tafl_rules import Game
+    game = Game(variant(vid).rules)
+    assert reference_first_moves(game.rules) == PERFT[vid][0]
+    if not hasattr(game, "perft"):
+        pytest.skip("the engine has no perft")
+    assert (game.perft(1), game.perft(2)) == PERFT[vid]

@@ -1044,8 +1044,9 @@ def game_from_otn(text: str, *, check_captures: bool = True):
 def record_from_game(game, *, tags: Mapping[str, str] | None = None,
                      comments: Mapping[int, str] | None = None, annotate: bool = True) -> GameRecord:
     """A :class:`GameRecord` of a played game: its rules, start, moves (the king's moves
-    marked ``K``, info symbols ``+ ++ - --`` when ``annotate``) and a ``result`` /
-    ``termination`` tag when the game is over."""
+    marked ``K``, info symbols ``+ ++ - --`` when ``annotate``), a ``variant`` tag when the
+    rules are exactly those of one catalogue variant, and ``result`` / ``termination``
+    tags when the game is over."""
     from .game import Game
 
     rules = game.rules
@@ -1061,6 +1062,10 @@ def record_from_game(game, *, tags: Mapping[str, str] | None = None,
             info = _info_symbol(replay)
         records.append(MoveRecord(move.from_square, move.to_square, tuple(made.captures), piece, info))
     out_tags = dict(tags or {})
+    if "variant" not in out_tags:
+        name = _variant_name(rules)
+        if name:
+            out_tags["variant"] = name
     outcome = game.outcome
     if outcome is not None:
         out_tags.setdefault("result", {"attackers": "1", "defenders": "-1", None: "0"}.get(outcome.winner, "?"))
@@ -1068,6 +1073,16 @@ def record_from_game(game, *, tags: Mapping[str, str] | None = None,
     return GameRecord(rules=rules, tags=out_tags, position=None if start == _canonical(rules) else start,
                       turn=None if turn == rules.first else turn, moves=records,
                       comments=dict(comments or {}))
+
+
+def _variant_name(rules: Rules) -> str | None:
+    """The name of the catalogue variant with exactly these rules, if there is one."""
+    try:
+        from .catalogue import variants
+        found = [v.name for v in variants() if v.rules == rules]
+    except Exception:  # the catalogue is optional here: a record is complete without it
+        return None
+    return found[0] if len(found) == 1 and "]" not in found[0] else None
 
 
 def _canonical(rules: Rules) -> str:

@@ -659,3 +659,14 @@ def test_writing_refuses_text_that_would_not_read_back():
     assert "[|second | half]" in otn.game_to_otn(game, comments={1: "second | half"})
     with pytest.raises(ValueError, match="tag"):
         otn.game_to_otn(game, tags={"event": "a ] b"})
+
+
+def test_a_catalogue_variant_is_named_in_the_record():
+    catalogue = pytest.importorskip("tafl_rules.catalogue")
+    v = catalogue.variant("copenhagen")
+    game = random_game(v.rules, 6, 2)
+    text = otn.game_to_otn(game)
+    assert f"[variant:{v.name}]" in text
+    assert same_game(otn.game_from_otn(text), game)
+    assert "[variant:" not in otn.game_to_otn(random_game(v.rules.replace(ply_limit=7), 6, 2))
+    assert "[variant:mine]" in otn.game_to_otn(game, tags={"variant": "mine"})

@@ -230,6 +230,12 @@ class Rules:
             raise RulesError(unknown[0], f"no such rule; rules are {', '.join(FIELDS)}")
         return dataclasses.replace(self, **changes)
 
+    def to_otn(self, *, strict: bool = False) -> str:
+        """The OTN rules string (see :func:`tafl_rules.otn.rules_to_otn`)."""
+        from .otn import rules_to_otn
+
+        return rules_to_otn(self, strict=strict)
+
     def to_dict(self) -> dict[str, Any]:
         """Plain data (piece sets as sorted lists), suitable for TOML or JSON."""
         out: dict[str, Any] = {}

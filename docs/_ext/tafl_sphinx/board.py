@@ -74,6 +74,31 @@ class BoardDirective(SphinxDirective):
         return [node]
 
 
+class sandbox_node(nodes.General, nodes.Element):
+    """The rules sandbox: a panel of layout and toggle choices around one board."""
+
+
+class SandboxDirective(BoardDirective):
+    """``.. tafl-sandbox:: [variant id]``: a board whose layout and every toggle the reader chooses;
+    the page shows the chosen rules as an OTN string."""
+
+    def run(self) -> list[nodes.Node]:
+        sandbox = sandbox_node()
+        self.set_source_info(sandbox)
+        sandbox += super().run()
+        return [sandbox]
+
+
+def visit_sandbox_html(self, node: sandbox_node) -> None:
+    self.body.append(self.starttag(node, "div", "", CLASS="tafl-sandbox"))
+    self.body.append('<div class="tafl-sandbox-panel"><p>The layout and toggle choices appear here once the '
+                     'rules engine has loaded (this needs JavaScript).</p></div>')
+
+
+def depart_sandbox_html(self, node: sandbox_node) -> None:
+    self.body.append("</div>\n")
+
+
 def _variant_name(variant_id: str, toggles: dict[str, str]) -> str:
     import tafl_rules
 
@@ -124,5 +149,8 @@ def add_static_assets(app: Sphinx) -> None:
 def setup_board(app: Sphinx) -> None:
     app.add_node(board_node, html=(visit_board_html, depart_board_html),
                  latex=(skip, None), text=(skip, None), man=(skip, None), texinfo=(skip, None))
+    app.add_node(sandbox_node, html=(visit_sandbox_html, depart_sandbox_html),
+                 latex=(skip, None), text=(skip, None), man=(skip, None), texinfo=(skip, None))
     app.add_directive("tafl-board", BoardDirective)
+    app.add_directive("tafl-sandbox", SandboxDirective)
     app.connect("builder-inited", add_static_assets)

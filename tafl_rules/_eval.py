@@ -1,0 +1,281 @@
+"""The AI's engine adapter and its evaluation.
+
+``Engine`` is the one place where the AI touches the engine's internals:
+:mod:`tafl_rules.ai` searches with the engine's int moves (make / unmake, bitboards)
+for speed; every internal name it relies on is read here, so an engine change
+breaks this module and nothing else. Moves are packed ints ``from << 11 | to << 2 | kind``.
+"""
+
+from __future__ import annotations
+
+from ._tables import ATTACKER, ATTACKERS, DEFENDER, DEFENDERS, KING  # noqa: F401 - re-exported
+from .game import Game, Move
+
+__all__ = ["Engine", "Evaluator", "pack", "unpack"]
+
+
+def pack(frm: int, to: int, kind: int) -> int:
+    return frm << 11 | to << 2 | kind
+
+
+def unpack(m: int) -> tuple[int, int, int]:
+    return m >> 11, (m >> 2) & 511, m & 3
+
+
+class Engine:
+    """A view of one :class:`Game` with the fast internal operations bound once.
+
+    The search plays on the game itself and takes every move back, so the game is
+    unchanged when the search returns (also when it is stopped: see :meth:`unwind`).
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.tables = game._t
+        self.geometry = game._g
+        self.rules = game.rules
+        self.size = game.size
+        self._move_targets = game._move_targets
+        self._make = game._make
+        self._unmake = game._unmake
+        self._judge = game._judge
+        self._targets = game._targets
+        self._captures = game._captures
+        self._base_ply = len(game._stack)
+
+    # --- state ----------------------------------------------------------
+    def state(self) -> tuple[int, int, int, int]:
+        """(attackers, defenders, king square or -1, side to move) of the current position."""
+        g = self.game
+        return g._a, g._d, g._k, g._side
+
+    def hash(self) -> int:
+        return self.game._hash
+
+    def outcome(self):
+        return self.game._outcome
+
+    def side(self) -> int:
+        return self.game._side
+
+    def king_targets(self) -> int:
+        k = self.game._k
+        return self._targets(k, KING) if k >= 0 else 0
+
+    def hostile(self, victim_side: int, occ: int) -> int:
+        """Empty special squares that act as enemies of ``victim_side``'s men."""
+        t = self.tables
+        return t.hostile_always[victim_side] | (t.hostile_empty[victim_side] & ~occ)
+
+    # --- moves ----------------------------------------------------------
+    def moves(self) -> list[int]:
+        """Packed legal moves of the side to move (empty if it has none)."""
+        out = []
+        for frm, kind, targets in self._move_targets(self.game._side):
+            base = frm << 11 | kind
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                out.append(base | (low.bit_length() - 1) << 2)
+        return out
+
+    def no_moves_outcome(self):
+        return self.game._no_moves_outcome()
+
+    def make(self, m: int) -> None:
+        """Play a packed move known to be legal and judge the result."""
+        frm, to, kind = m >> 11, (m >> 2) & 511, m & 3
+        game = self.game
+        _caps, king_reason = self._make(frm, to, kind)
+        game._outcome = self._judge(frm, to, kind, game._side ^ 1, king_reason, True)
+
+    def unmake(self) -> None:
+        self._unmake()
+
+    def unwind(self) -> None:
+        """Take back every move the search made (after it was stopped mid-tree)."""
+        while len(self.game._stack) > self._base_ply:
+            self._unmake()
+
+    def to_move(self, m: int) -> Move:
+        """The public :class:`Move` (with its captures) for a packed move in the current position."""
+        frm, to, kind = unpack(m)
+        names = self.geometry.names
+        caps = self._captures(frm, to, kind, self.game._side)
+        out = []
+        while caps:
+            low = caps & -caps
+            caps ^= low
+            out.append(names[low.bit_length() - 1])
+        return Move(names[frm], names[to], out)
+
+    def from_move(self, move: Move | str) -> int:
+        """The packed form of a legal public move (raises IllegalMove otherwise)."""
+        text = str(move)
+        for m in self.moves():
+            frm, to, _kind = unpack(m)
+            if f"{self.geometry.names[frm]}-{self.geometry.names[to]}" == text:
+                return m
+        from .errors import IllegalMove  # noqa: PLC0415
+
+        raise IllegalMove(f"{text} is not a legal move here")
+
+
+# --------------------------------------------------------------------------- evaluation
+
+#: Weights of the evaluation, in hundredths of an attacker-army (1000 = a whole army).
+ROAD_TO_MOVE = 4000      # defenders to move with an open road: the king escapes next move
+ROADS_TWO = 2500         # attackers to move facing two open roads
+ROAD_ONE = 300           # attackers to move facing one open road (they must block it)
+KING_TAKEN_NEXT = 3500   # attackers to move can take the king
+KING_THREAT = 120        # defenders to move, the king can be taken unless they act
+KING_DISTANCE = 30       # per step between the king and the nearest escape square
+KING_MOBILITY = 6        # per square the king can reach
+GUARD = 25               # per attacker on a square next to an escape corner
+_SIDES_SCORE = (0, 15, 60, 180, 400)  # king enclosed on n sides (four-sided capture)
+
+
+class Evaluator:
+    """A static evaluation that reads the rules rather than one variant's habits.
+
+    From the rules it takes: where the king escapes (edge, corners, edge except
+    camps, nowhere) and so how far he is from freedom and how many open roads he
+    has; how he is captured (by two like a man, enclosed on four sides with the
+    throne, camps, corners or edge standing in, the Linnaeus mixture, by immobility,
+    or never) and so how dangerous each attacker beside him is; how many men each side
+    starts with, so that a man is worth his share of his army. Scores are for the
+    attackers; :meth:`score` turns them to the side to move.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        t = engine.tables
+        g = engine.geometry
+        rules = engine.rules
+        size = engine.size
+        n = size * size
+        self.size = size
+        self.neighbours = g.neighbours
+        start = rules.start
+        na0 = max(1, start.count("t"))
+        nd0 = max(1, start.count("T"))
+        self.va = 1000 // na0
+        self.vd = 1000 // nd0
+        self.escape = t.escape
+        esc = [i for i in range(n) if t.escape >> i & 1]
+        if esc:
+            self.dist = [min(abs(i // size - e // size) + abs(i % size - e % size) for e in esc) for i in range(n)]
+        else:
+            self.dist = [0] * n
+        self.mode = rules.king_capture
+        self.center = g.center
+        self.against = t.against
+        self.against_edge = t.against_edge
+        # squares next to an escape corner: attackers there guard it
+        guard = 0
+        if rules.escape == "corner":
+            for c in g.corner_squares:
+                for nb in g.neighbours[c]:
+                    guard |= 1 << nb
+                r, f = divmod(c, size)
+                guard |= 1 << ((r + (1 if r == 0 else -1)) * size + f + (1 if f == 0 else -1))
+        self.guard = guard
+        # rays[sq]: the squares seen from sq in each of the four directions, nearest first
+        self.rays = []
+        for i in range(n):
+            r, f = divmod(i, size)
+            self.rays.append(tuple(tuple(rr * size + ff for rr, ff in ray) for ray in (
+                [(r, x) for x in range(f - 1, -1, -1)], [(r, x) for x in range(f + 1, size)],
+                [(y, f) for y in range(r - 1, -1, -1)], [(y, f) for y in range(r + 1, size)]) if ray))
+        # flanks[sq]: (one side, the other side) pairs across sq
+        self.flanks = []
+        for v in range(n):
+            r, f = divmod(v, size)
+            pairs = []
+            if 0 < f < size - 1:
+                pairs += [(v - 1, v + 1), (v + 1, v - 1)]
+            if 0 < r < size - 1:
+                pairs += [(v - size, v + size), (v + size, v - size)]
+            self.flanks.append(tuple(pairs))
+        self.hostile = engine.hostile
+        self.throne = t.throne
+
+    def reaches(self, s: int, pieces: int, occ: int) -> bool:
+        """Whether one of ``pieces`` sees the empty square ``s`` along a line (special
+        squares and speed limits ignored: a fast approximation)."""
+        for ray in self.rays[s]:
+            for x in ray:
+                if occ >> x & 1:
+                    if pieces >> x & 1:
+                        return True
+                    break
+        return False
+
+    def king_threatened(self, a: int, d: int, k: int) -> bool:
+        """Whether an attacker's next move could take the king (by the capture rule in force)."""
+        mode = self.mode
+        if mode in ("none", "immobile") or k < 0:
+            return False
+        occ = a | d | 1 << k
+        nbrs = self.neighbours[k]
+        if mode == "linnaeus":
+            c = self.center
+            if k != c and c not in nbrs:
+                mode = "two"
+            else:
+                open_ = [x for x in nbrs if x != c and not a >> x & 1]
+                return len(open_) == 1 and not occ >> open_[0] & 1 and self.reaches(open_[0], a, occ)
+        if mode == "two":
+            anvils = a | self.hostile(DEFENDERS, occ)
+            for s, o in self.flanks[k]:
+                if anvils >> o & 1 and not occ >> s & 1 and self.reaches(s, a, occ):
+                    return True
+            return False
+        against = self.against
+        if len(nbrs) < 4 and not self.against_edge:
+            return False
+        open_ = [x for x in nbrs if not (a >> x & 1 or (against >> x & 1 and not d >> x & 1))]
+        return len(open_) == 1 and not occ >> open_[0] & 1 and self.reaches(open_[0], a, occ)
+
+    def attackers_score(self, a: int, d: int, k: int, side: int, king_targets: int) -> int:
+        s = self.va * a.bit_count() - self.vd * d.bit_count()
+        if k < 0:
+            return s + 5000
+        esc = self.escape
+        if esc:
+            roads = (king_targets & esc).bit_count()
+            if roads:
+                if side == DEFENDERS:
+                    s -= ROAD_TO_MOVE
+                elif roads >= 2:
+                    s -= ROADS_TWO
+                else:
+                    s -= ROAD_ONE
+            s += KING_DISTANCE * self.dist[k]
+            if self.guard:
+                s += GUARD * (a & self.guard).bit_count()
+        s -= KING_MOBILITY * king_targets.bit_count()
+        if self.king_threatened(a, d, k):
+            s += KING_TAKEN_NEXT if side == ATTACKERS else KING_THREAT
+        mode = self.mode
+        if mode == "none":
+            return s
+        nbrs = self.neighbours[k]
+        if mode == "immobile":
+            free = king_targets.bit_count()
+            return s + (60 * (4 - free) if free < 4 else 0)
+        if mode == "linnaeus":
+            c = self.center
+            if k != c and c not in nbrs:
+                mode = "two"
+            else:
+                sides = sum(1 for x in nbrs if a >> x & 1 or x == c)
+                return s + _SIDES_SCORE[min(sides, 4)]
+        if mode == "two":
+            near = sum(1 for x in nbrs if a >> x & 1)
+            return s + 45 * near
+        # four sides, with special squares (and the edge) standing in
+        against = self.against
+        sides = sum(1 for x in nbrs if a >> x & 1 or (against >> x & 1 and not d >> x & 1))
+        if self.against_edge:
+            sides += 4 - len(nbrs)
+        return s + _SIDES_SCORE[min(sides, 4)]

@@ -1,0 +1,284 @@
+"""The AI opponent: alpha-beta with iterative deepening under any set of rules.
+
+Negamax alpha-beta search, deepened one ply at a time, with a transposition table on
+the engine's Zobrist hash, move ordering (the table's move, likely captures, the
+king's roads, killer moves, history) and the rule-reading evaluation of
+:mod:`tafl_rules._eval`.
+
+Levels 1-5 (:data:`LEVELS`) differ in depth and in a *node* budget. The budget, not
+the clock, ends the search, so the same position, level and seed always give the
+same move, in CPython and in the browser worker alike; a time cap (the same for
+every run) is only a safety net against a pathological position. ``seed`` breaks
+ties between equal moves and, at levels 1 and 2, picks among moves scored within a
+small margin of the best (weaker, more varied play).
+
+>>> from tafl_rules import Game
+>>> from tafl_rules.ai import choose_move
+>>> g = Game("brandubh")
+>>> choose_move(g, level=1, seed=0) == choose_move(g, level=1, seed=0)
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable, NamedTuple
+
+from ._eval import DEFENDERS, KING, Engine, Evaluator
+from .game import Game, Move
+
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "Level", "SearchResult", "analyse", "choose_move"]
+
+WIN = 100_000
+_INF = 10**9
+
+
+class Level(NamedTuple):
+    """How hard a level thinks: deepest iteration, node budget, tie margin (in
+    evaluation units: moves within it of the best are picked at random), time cap (s)."""
+
+    depth: int
+    nodes: int
+    margin: int
+    time_cap: float
+    label: str
+
+
+LEVELS: dict[int, Level] = {
+    1: Level(1, 2_000, 60, 2.0, "beginner: one ply, varied"),
+    2: Level(2, 5_000, 15, 3.0, "casual: two plies, about 5,000 nodes"),
+    3: Level(4, 7_000, 0, 3.0, "default: up to four plies, about 7,000 nodes"),
+    4: Level(5, 20_000, 0, 10.0, "strong: up to five plies, about 20,000 nodes"),
+    5: Level(8, 50_000, 0, 30.0, "strongest: up to eight plies, about 50,000 nodes"),
+}
+DEFAULT_LEVEL = 3
+
+
+class SearchResult(NamedTuple):
+    move: Move
+    score: int
+    """For the side to move; above ``WIN - 1000`` a forced win was found."""
+    depth: int
+    """Deepest iteration completed."""
+    nodes: int
+    seconds: float
+
+
+class _Stop(Exception):
+    """The node budget, the time cap or the caller's ``stop`` ended the search."""
+
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+class _Search:
+    def __init__(self, game: Game, level: Level, rng: random.Random, stop: Callable[[], bool] | None,
+                 time_cap: float) -> None:
+        self.e = Engine(game)
+        self.ev = Evaluator(self.e)
+        self.level = level
+        self.rng = rng
+        self.stop = stop
+        self.deadline = time.perf_counter() + time_cap
+        self.nodes = 0
+        self.budget = level.nodes
+        self.tt: dict[int, tuple[int, int, int, int]] = {}
+        self.killers: list[list[int]] = [[0, 0] for _ in range(64)]
+        self.history: dict[int, int] = {}
+        self.flanks = self.ev.flanks
+        self.king_flanks = self.e.rules.king_capture in ("two", "linnaeus")
+
+    # --- helpers --------------------------------------------------------
+    def _terminal(self, outcome, ply: int) -> int:
+        if outcome.winner is None:
+            return 0
+        mover_won = outcome.winner == ("attackers" if self.e.side() == 0 else "defenders")
+        return WIN - ply if mover_won else -(WIN - ply)
+
+    def _evaluate(self) -> int:
+        a, d, k, side = self.e.state()
+        s = self.ev.attackers_score(a, d, k, side, self.e.king_targets())
+        return s if side == 0 else -s
+
+    def _capture_squares(self) -> int:
+        """Empty squares where a man of the side to move would close a capture."""
+        a, d, k, side = self.e.state()
+        kbit = 1 << k if k >= 0 else 0
+        occ = a | d | kbit
+        if side == 0:
+            victims, anvils = d, a | self.e.hostile(1, occ)
+        else:
+            victims = a
+            anvils = d | self.e.hostile(0, occ)
+            if self.e.tables.king_anvil:
+                anvils |= kbit
+        out = 0
+        flanks = self.flanks
+        if side == 0 and k >= 0:
+            if self.king_flanks:
+                victims |= kbit
+            else:  # enclosing captures: every empty square beside the king
+                for s in self.ev.neighbours[k]:
+                    if not occ >> s & 1:
+                        out |= 1 << s
+        while victims:
+            low = victims & -victims
+            victims ^= low
+            for s, o in flanks[low.bit_length() - 1]:
+                if anvils >> o & 1 and not occ >> s & 1:
+                    out |= 1 << s
+        return out
+
+    def _order(self, moves: list[int], tt_move: int, ply: int) -> list[int]:
+        caps = self._capture_squares()
+        a, d, k, side = self.e.state()
+        hist = self.history
+        killers = self.killers[ply] if ply < 64 else (0, 0)
+        esc = self.e.tables.escape
+        kt = self.e.king_targets() if k >= 0 else 0
+        keyed = []
+        for m in moves:
+            to = (m >> 2) & 511
+            if m == tt_move:
+                key = 1 << 40
+            else:
+                key = hist.get(m, 0)
+                if caps >> to & 1:
+                    key += 1 << 30
+                if m in killers:
+                    key += 1 << 28
+                if side == DEFENDERS:
+                    if m & 3 == KING and esc >> to & 1:
+                        key += 1 << 35
+                elif kt >> to & 1:
+                    key += 1 << 26  # an attacker cutting the king's roads
+            keyed.append((key, m))
+        keyed.sort(key=lambda x: -x[0])  # stable: equal keys keep the shuffled order
+        return [m for _k, m in keyed]
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes >= self.budget:
+            raise _Stop
+        if not self.nodes & 255:
+            if time.perf_counter() > self.deadline or (self.stop is not None and self.stop()):
+                raise _Stop
+
+    # --- search ---------------------------------------------------------
+    def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self._tick()
+        e = self.e
+        outcome = e.outcome()
+        if outcome is not None:
+            return self._terminal(outcome, ply)
+        if depth <= 0:
+            return self._evaluate()
+        key = e.hash()
+        entry = self.tt.get(key)
+        tt_move = 0
+        if entry is not None:
+            edepth, flag, escore, tt_move = entry
+            if edepth >= depth:
+                if flag == _EXACT:
+                    return escore
+                if flag == _LOWER and escore >= beta:
+                    return escore
+                if flag == _UPPER and escore <= alpha:
+                    return escore
+        moves = e.moves()
+        if not moves:
+            return self._terminal(e.no_moves_outcome(), ply)
+        moves = self._order(moves, tt_move, ply)
+        best = -_INF
+        best_move = moves[0]
+        a0 = alpha
+        for m in moves:
+            e.make(m)
+            try:
+                score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                e.unmake()
+            if score > best:
+                best = score
+                best_move = m
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if ply < 64 and m != self.killers[ply][0]:
+                            self.killers[ply][1] = self.killers[ply][0]
+                            self.killers[ply][0] = m
+                        self.history[m] = self.history.get(m, 0) + depth * depth
+                        break
+        flag = _UPPER if best <= a0 else (_LOWER if best >= beta else _EXACT)
+        self.tt[key] = (depth, flag, best, best_move)
+        return best
+
+    def root(self, depth: int, moves: list[int], margin: int) -> list[tuple[int, int]]:
+        """Scores of the root moves that come within ``margin`` of the best (best first)."""
+        scored = []
+        best = -_INF
+        for m in moves:
+            alpha = best - margin if best > -_INF else -_INF
+            self.e.make(m)
+            try:
+                score = -self.negamax(depth - 1, -_INF, -alpha, 1)
+            finally:
+                self.e.unmake()
+            if score > alpha:
+                scored.append((score, m))
+                best = max(best, score)
+        return [(s, m) for s, m in sorted(scored, key=lambda x: -x[0]) if s >= best - margin]
+
+
+def analyse(game: Game, level: int = DEFAULT_LEVEL, seed: int = 0,
+            stop: Callable[[], bool] | None = None, time_cap: float | None = None) -> SearchResult:
+    """Search the position of ``game`` (left unchanged) and return the move chosen with
+    its score, the depth completed and the nodes searched. See :func:`choose_move`."""
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(map(str, LEVELS))}, got {level!r}")
+    if game.outcome is not None:
+        raise ValueError(f"the game is over ({game.outcome.reason})")
+    spec = LEVELS[level]
+    started = time.perf_counter()
+    rng = random.Random(f"{int(seed)}:{game.hash}:{game.ply}")
+    search = _Search(game, spec, rng, stop, spec.time_cap if time_cap is None else time_cap)
+    e = search.e
+    moves = e.moves()
+    if not moves:
+        raise ValueError(f"the {game.turn} have no legal move")
+    rng.shuffle(moves)
+    chosen = moves[0]
+    score = 0
+    done = 0
+    try:
+        for depth in range(1, spec.depth + 1):
+            if len(moves) == 1:
+                break
+            ranked = search.root(depth, moves, spec.margin)
+            # the next iteration searches the best moves first
+            firsts = [m for _s, m in ranked]
+            seen = set(firsts)
+            moves = firsts + [m for m in moves if m not in seen]
+            pick = ranked[0] if spec.margin == 0 else ranked[rng.randrange(len(ranked))]
+            score, chosen = pick
+            done = depth
+            if abs(score) > WIN - 1000:
+                break
+    except _Stop:
+        e.unwind()
+        if done == 0:  # not even one ply finished: fall back to the ordering's first move
+            chosen = search._order(moves, 0, 0)[0]
+    return SearchResult(e.to_move(chosen), score, done, search.nodes, time.perf_counter() - started)
+
+
+def choose_move(game: Game, level: int = DEFAULT_LEVEL, seed: int = 0,
+                stop: Callable[[], bool] | None = None) -> Move:
+    """The AI's move for the side to move in ``game`` (the game is not changed).
+
+    ``level`` is 1 (weakest) to 5 (strongest, see :data:`LEVELS`); the default, 3,
+    answers in well under a second in CPython. The same position, level and ``seed``
+    give the same move. ``stop`` is an optional callable polled during the search:
+    when it returns true the search ends and the best move found so far is returned.
+    """
+    return analyse(game, level, seed, stop).move

@@ -11,6 +11,10 @@ Figures, for each rule set, from its start position:
 - *plies/s*: uniformly random playouts (uniform choice over the whole legal list, game
   rules applied after every ply, cap 500 plies per game), total plies / total time.
 
+Times are CPU seconds of the benchmark process (``time.process_time``), so that other
+work on the shared machine does not count against either engine; the wall-clock
+plies/s of the same runs is printed beside them.
+
 The comparison package pyhnefatafl 0.3.2 (GPL-3.0, imports as ``hnefatafl``) only installs
 on Python < 3.12, so it runs in a venv of its own (benchmarks/.venv-pyhnefatafl, made with
 /root/.pyenv/versions/3.11.7/bin/python, or ``$PYHNEFATAFL_PYTHON``) through a subprocess.
@@ -71,19 +75,20 @@ PYH_SNIPPET = r"""
 import json, random, statistics, sys, time
 import hnefatafl
 runs, seconds, cap = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
-gens, plies, lengths = [], [], []
+gens, plies, walls, lengths = [], [], [], []
 for run in range(runs):
     board = hnefatafl.Board()
     n = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
         list(board.legal_moves)
         n += 1
-    gens.append(n / (time.perf_counter() - t0))
+    gens.append(n / (time.process_time() - t0))
     rng = random.Random(run)
     total = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    t0 = time.process_time()
+    w0 = time.perf_counter()
+    while time.process_time() - t0 < seconds:
         board = hnefatafl.Board()
         board.move_limit = 10 ** 9
         ply = 0
@@ -92,38 +97,44 @@ for run in range(runs):
             ply += 1
         total += ply
         lengths.append(ply)
-    plies.append(total / (time.perf_counter() - t0))
-print(json.dumps({"gen": statistics.median(gens), "plies": statistics.median(plies), "length": statistics.mean(lengths)}))
+    plies.append(total / (time.process_time() - t0))
+    walls.append(total / (time.perf_counter() - w0))
+print(json.dumps({"gen": statistics.median(gens), "plies": statistics.median(plies),
+                  "wall": statistics.median(walls), "length": statistics.mean(lengths)}))
 """
 
 
 def bench_ours(rules: Rules, runs: int, seconds: float) -> dict[str, float]:
-    gens, api_gens, plies, lengths = [], [], [], []
+    gens, api_gens, plies, walls, lengths = [], [], [], [], []
+    clock = time.process_time
     for run in range(runs):
         game = Game(rules)
         side = game._side
         n = 0
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < seconds:
+        t0 = clock()
+        while clock() - t0 < seconds:
             game._move_targets(side)
             n += 1
-        gens.append(n / (time.perf_counter() - t0))
+        gens.append(n / (clock() - t0))
         n = 0
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < seconds / 2:
+        t0 = clock()
+        while clock() - t0 < seconds / 2:
             game.legal_moves()
             n += 1
-        api_gens.append(n / (time.perf_counter() - t0))
+        api_gens.append(n / (clock() - t0))
         rng = random.Random(run)
         total = 0
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < seconds:
+        t0 = clock()
+        w0 = time.perf_counter()
+        while clock() - t0 < seconds:
             n = Game(rules).random_playout(CAP, rng)
             total += n
             lengths.append(n)
-        plies.append(total / (time.perf_counter() - t0))
+        plies.append(total / (clock() - t0))
+        walls.append(total / (time.perf_counter() - w0))
     return {"gen": statistics.median(gens), "api_gen": statistics.median(api_gens),
-            "plies": statistics.median(plies), "length": statistics.mean(lengths)}
+            "plies": statistics.median(plies), "wall": statistics.median(walls),
+            "length": statistics.mean(lengths)}
 
 
 def pyhnefatafl_python() -> pathlib.Path | None:
@@ -157,14 +168,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-pyhnefatafl", action="store_true", help="skip the comparison")
     args = parser.parse_args(argv)
     runs, seconds = 5, (0.3 if args.quick else 1.0)
-    print(f"tafl_rules engine, Python {sys.version.split()[0]}, median of {runs} runs of {seconds} s each; "
-          f"playouts uniform over all legal moves, cap {CAP} plies")
-    print(f"{'rules':44} {'gen/s':>10} {'legal_moves()/s':>16} {'plies/s':>10} {'mean game':>10}")
+    print(f"tafl_rules engine, Python {sys.version.split()[0]}, median of {runs} runs of {seconds} CPU s each; "
+          f"playouts uniform over all legal moves, cap {CAP} plies; load average {os.getloadavg()[0]:.1f}")
+    print(f"{'rules':44} {'gen/s':>10} {'legal_moves()/s':>16} {'plies/s':>10} {'(wall)':>10} {'mean game':>10}")
     ours = {}
     for name, rules in RULESETS.items():
         r = bench_ours(rules, runs, seconds)
         ours[name] = r
-        print(f"{name:44} {r['gen']:10.0f} {r['api_gen']:16.0f} {r['plies']:10.0f} {r['length']:10.1f}")
+        print(f"{name:44} {r['gen']:10.0f} {r['api_gen']:16.0f} {r['plies']:10.0f} {r['wall']:10.0f} {r['length']:10.1f}")
     if args.no_pyhnefatafl:
         return
     theirs = bench_pyhnefatafl(runs, seconds)
@@ -172,10 +183,11 @@ def main(argv: list[str] | None = None) -> None:
         print("pyhnefatafl: no Python 3.11 to run it with; skipped")
         return
     mine = ours["Fetlar-like 11x11 (= pyhnefatafl's rules)"]
-    print(f"{'pyhnefatafl 0.3.2 (Python 3.11, same rules)':44} {theirs['gen']:10.0f} {'-':>16} {theirs['plies']:10.0f} {theirs['length']:10.1f}")
+    print(f"{'pyhnefatafl 0.3.2 (Python 3.11, same rules)':44} {theirs['gen']:10.0f} {'-':>16} {theirs['plies']:10.0f} {theirs['wall']:10.0f} {theirs['length']:10.1f}")
     print(f"ratio ours / pyhnefatafl on the same rules: generations {mine['gen'] / theirs['gen']:.1f}x, "
           f"plies {mine['plies'] / theirs['plies']:.1f}x (target: plies >= 3x)")
-    print(f"Copenhagen plies/s: {ours['Copenhagen 11x11']['plies']:.0f} (target: >= 30,000)")
+    cop = ours["Copenhagen 11x11"]
+    print(f"Copenhagen plies/s: {cop['plies']:.0f} per CPU second, {cop['wall']:.0f} wall-clock (target: >= 30,000)")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,316 @@
+"""The site's content: it builds with -W, every variant and source has its page, every citation and
+internal link resolves, and the generated pages say what the catalogue says.
+
+One full HTML build (about 20 s) is shared by the module; one offline ``linkcheck`` run checks
+Sphinx's own collection of links.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+
+from tafl_rules import catalogue
+from tafl_rules.rules import FIELDS
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+from tafl_sphinx import content  # noqa: E402
+
+SOURCE_PAGES = {
+    "hywel-dda": ["hywel-dda-jones"],
+    "ap-ifan": ["lewis-1", "lewis-2", "jones-3", "tawlbwrdd-cyningstan", "tawlbwrdd-bell"],
+    "linnaeus": ["tablut-linnaeus", "tablut-smith"],
+    "lewis": ["lewis-1", "lewis-2"],
+    "jones": ["jones-3", "hywel-dda-jones"],
+    "cyningstan": ["tawlbwrdd-cyningstan", "tawlbwrdd-cyningstan-9"],
+    "eleven": ["tawlbwrdd-corner"],
+    "granquist": ["tafl-granquist"],
+    "bell": ["tawlbwrdd-bell"],
+    "parlett": [],
+    "encyclopedia": ["tawlbwrdd-bell"],
+}
+
+
+class Page(HTMLParser):
+    """Links, ids, text and a few element counts of one built page."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(convert_charrefs=True)
+        self.path = path
+        self.hrefs: list[str] = []
+        self.ids: set[str] = set()
+        self.text_parts: list[str] = []
+        self.tags: list[tuple[str, dict[str, str]]] = []
+        self._skip = 0
+        self.feed(path.read_text(encoding="utf-8"))
+
+    def handle_starttag(self, tag, attrs):
+        attrs = {k: v or "" for k, v in attrs}
+        self.tags.append((tag, attrs))
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        if tag == "a" and "name" in attrs:
+            self.ids.add(attrs["name"])
+        if tag == "a" and "href" in attrs:
+            self.hrefs.append(attrs["href"])
+        if tag in ("script", "style"):
+            self._skip += 1
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self._skip -= 1
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.text_parts.append(data)
+
+    @property
+    def text(self) -> str:
+        """The visible text, with typographic quotes and dashes made plain again."""
+        text = " ".join("".join(self.text_parts).split())
+        for fancy, plain in (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"')):
+            text = text.replace(fancy, plain)
+        return text
+
+    def count(self, tag: str, cls: str) -> int:
+        return sum(1 for t, a in self.tags if t == tag and cls in a.get("class", "").split())
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("content-site")
+    result = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(ROOT), str(out)],
+        capture_output=True, text=True)
+    assert result.returncode == 0, f"sphinx -W failed:\n{result.stdout}\n{result.stderr}"
+    assert "WARNING" not in result.stderr and "ERROR" not in result.stderr, result.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def pages(site) -> dict[str, Page]:
+    return {str(p.relative_to(site)): Page(p) for p in site.rglob("*.html")
+            if "_static" not in p.parts and "_modules" not in p.parts}
+
+
+# --- the build -----------------------------------------------------------------
+
+def test_site_builds_clean_with_warnings_as_errors(site):
+    assert (site / "docs" / "index.html").is_file()
+
+
+def test_home_page_keeps_one_board_and_leads_to_read_compare_play(pages):
+    home = pages["docs/index.html"]
+    assert home.count("div", "tafl-board") == 1
+    targets = {h.split("#")[0] for h in home.hrefs}
+    for needed in ("../sources/index.html", "compare.html", "variants/index.html"):
+        assert needed in targets, needed
+
+
+# --- variant pages ---------------------------------------------------------------
+
+def test_every_variant_has_a_committed_stub_and_no_stub_is_orphaned():
+    ids = set(catalogue.variant_ids())
+    stubs = {p.stem for p in (ROOT / "docs" / "variants").glob("*.md")} - {"index"}
+    assert stubs == ids, f"missing: {sorted(ids - stubs)}, extra: {sorted(stubs - ids)}"
+    for vid in ids:
+        text = (ROOT / "docs" / "variants" / f"{vid}.md").read_text()
+        assert text.strip() == f"```{{variant-page}} {vid}\n```", vid
+
+
+@pytest.mark.parametrize("vid", catalogue.variant_ids())
+def test_variant_page_is_generated_from_the_catalogue(pages, vid):
+    v = catalogue.variant(vid)
+    page = pages[f"docs/variants/{vid}.html"]
+    assert v.name in page.text
+    figures = [a for t, a in page.tags if t == "svg"]
+    assert figures and all("tafl-board" not in a.get("class", "").split() for a in figures), \
+        "a static figure must not carry the interactive board's class"
+    boards = [a for t, a in page.tags if t == "div" and "tafl-board" in a.get("class", "").split()]
+    assert [b["data-variant"] for b in boards] == [vid]
+    for field in FIELDS:  # every rule point has its anchor, so the matrix can link to it
+        assert content.rule_label(vid, field) in page.ids, field
+    for name, toggle in v.toggles.items():
+        for value in toggle.readings:
+            assert content.toggle_label(vid, name, value) in page.ids, (name, value)
+    for field, prov in v.provenance.items():
+        if prov.passage:
+            passage = re.sub(r"\b_(\w+)_\b", r"\1", " ".join(prov.passage.split()))  # _x_ is italics
+            assert passage[:40] in page.text, (field, prov.passage)
+    if v.correction_of:
+        assert "correction" in page.text and catalogue.variant(v.correction_of).name in page.text
+
+
+def test_plain_words_cover_every_value_of_every_choice():
+    from tafl_rules.rules import CHOICES, Rules
+
+    rules = Rules()
+    for field, values in CHOICES.items():
+        for value in values:
+            words = content.plain(field, value, rules)
+            assert words and not words.startswith(field), (field, value)
+
+
+# --- source pages ----------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(SOURCE_PAGES))
+def test_source_page_exists_cites_quotes_and_lists_open_points(pages, name):
+    page = pages[f"sources/{name}.html"]
+    cites = [h for h in page.hrefs if "bibliography.html#" in h]
+    assert cites, "a source page must cite"
+    if name not in ("parlett", "bell"):  # Parlett is not quoted at all; Bell only through others, inline
+        assert any(t == "blockquote" for t, _ in page.tags), "quotations are set as block quotes"
+    assert any(t == "ol" for t, _ in page.tags), "the open points are a visible list"
+    linked = {m.group(1) for h in page.hrefs if (m := re.search(r"variants/([a-z0-9-]+)\.html", h))}
+    assert set(SOURCE_PAGES[name]) <= linked, sorted(set(SOURCE_PAGES[name]) - linked)
+
+
+def test_unverified_points_are_marked_on_their_pages(pages):
+    lewis = pages["sources/lewis.html"].text
+    assert "1943" in lewis and "not verified" in lewis
+    hywel = pages["sources/hywel-dda.html"].text
+    assert "p. 191" in hywel and "unverified" in hywel
+    assert "gwrheill (?)" in pages["docs/glossary.html"].text
+
+
+def test_hywel_dda_arithmetic_is_computed_not_typed(pages):
+    cost = catalogue.hywel_dda_costing()
+    text = pages["sources/hywel-dda.html"].text
+    for step in cost.steps:
+        assert " ".join(step.split()) in text, step
+    assert (cost.attackers, cost.defenders) == (16, 8)
+    page_md = (ROOT / "sources" / "hywel-dda.md").read_text()
+    assert "240 / 15" not in page_md, "the arithmetic must come from the catalogue, not the page"
+
+
+# --- citations and links -----------------------------------------------------------
+
+def _bib_keys() -> set[str]:
+    from pybtex.database import parse_file
+
+    return set(parse_file(str(ROOT / "docs" / "references.bib")).entries.keys())
+
+
+def test_every_cite_key_in_the_pages_and_the_catalogue_is_in_the_bib():
+    keys = _bib_keys()
+    used = set()
+    for path in list((ROOT / "sources").glob("*.md")) + list((ROOT / "docs").rglob("*.md")):
+        used |= set(re.findall(r"\{cite:[tp]\}`([^`]+)`", path.read_text()))
+    for v in catalogue.variants():
+        used |= set(v.sources) | {p.source for p in v.provenance.values()}
+        used |= {r.source for t in v.toggles.values() for r in t.readings.values()}
+    assert used and used <= keys, sorted(used - keys)
+
+
+def test_every_citation_link_lands_on_a_bibliography_entry(pages):
+    bib = pages["docs/bibliography.html"]
+    count = 0
+    for name, page in pages.items():
+        for href in page.hrefs:
+            if "bibliography.html#" in href:
+                count += 1
+                assert href.split("#", 1)[1] in bib.ids, (name, href)
+    assert count > 100
+
+
+def test_no_internal_link_is_broken(site, pages):
+    checked = 0
+    for name, page in pages.items():
+        for href in page.hrefs:
+            parsed = urlparse(href)
+            if parsed.scheme or href.startswith(("mailto:", "//")):
+                continue
+            target = (site / name).parent / unquote(parsed.path) if parsed.path else site / name
+            target = target.resolve()
+            assert target.exists(), f"{name}: {href} -> missing file"
+            if parsed.fragment and target.suffix == ".html":
+                ids = pages[str(target.relative_to(site.resolve()))].ids if str(target.relative_to(site.resolve())) in pages \
+                    else Page(target).ids
+                assert unquote(parsed.fragment) in ids, f"{name}: {href} -> no such anchor"
+            checked += 1
+    assert checked > 500
+
+
+def test_sphinx_linkcheck_offline_finds_no_broken_local_link(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-q", "-b", "linkcheck", "-D", r"linkcheck_ignore=^https?://.*",
+         str(ROOT), str(tmp_path)], capture_output=True, text=True)
+    report = (tmp_path / "output.txt").read_text() if (tmp_path / "output.txt").exists() else ""
+    assert result.returncode == 0, result.stdout + result.stderr + report
+    assert "broken" not in report
+
+
+# --- compare and matrix ----------------------------------------------------------
+
+def test_compare_page_draws_the_three_figures_and_marks_their_differences(pages):
+    page = pages["docs/compare.html"]
+    drawn = [a["data-variant"] for t, a in page.tags if t == "div" and "tafl-svg" in a.get("class", "").split()]
+    for vid in content.COMPARED:
+        assert vid in drawn
+    corrections = [v.id for v in catalogue.variants() if v.correction_of in content.COMPARED]
+    assert set(corrections) <= set(drawn)
+    sizes = catalogue.variant(content.COMPARED[0]).rules.size
+    expected = content.differing_squares([catalogue.variant(v).rules.start for v in content.COMPARED], sizes)
+    assert expected, "the three printed figures do differ"
+    marks = [a.get("data-marks", "").split() for t, a in page.tags
+             if t == "div" and a.get("data-variant") in content.COMPARED]
+    assert all(m == expected for m in marks)
+    assert page.count("rect", "mark") >= len(expected) * len(content.COMPARED)
+    assert "Attacker formation" in page.text and "Defender formation" in page.text
+
+
+def test_differences_and_formations_are_computed():
+    l1, l2, j3 = (catalogue.variant(v).rules for v in content.COMPARED)
+    assert content.formation(l1, "t") == "3+3 on every side (2×3 block)"
+    assert content.formation(l1, "T") == "cross, arms of 3"
+    assert content.formation(j3, "T").startswith("diamond")
+    assert "not the same on every side" in content.formation(l2, "t")
+    assert content.differing_squares([l1.start, l1.start], l1.size) == []
+    assert "f6" not in content.differing_squares([l1.start, l2.start, j3.start], l1.size)
+    assert content.king_lines(l1).startswith("N 5: 3 defenders, attacker at 4")
+
+
+def test_rule_matrix_has_a_tab_per_board_size_and_every_variant(pages):
+    page = pages["docs/matrix.html"]
+    sizes = sorted({v.rules.size for v in catalogue.variants()})
+    for size in sizes:
+        assert f"{size}×{size}" in page.text
+    linked = {m.group(1) for h in page.hrefs if (m := re.search(r"variants/([a-z0-9-]+)\.html", h))}
+    assert linked - {"index"} == set(catalogue.variant_ids())
+    rule_links = [h for h in page.hrefs if "#rule-" in h]
+    # every cell of the "all sizes" tab plus the per-size tabs
+    assert len(rule_links) == 2 * len(FIELDS) * len(catalogue.variant_ids())
+
+
+# --- the extension in a small project -----------------------------------------------
+
+def _tiny(tmp_path: Path, body: str) -> subprocess.CompletedProcess:
+    (tmp_path / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})\nsys.path.insert(0, {str(ROOT)!r})\n"
+        "extensions = ['myst_parser', 'sphinx_design', 'sphinxcontrib.bibtex', 'tafl_sphinx']\n"
+        f"bibtex_bibfiles = [{str(ROOT / 'docs' / 'references.bib')!r}]\n")
+    (tmp_path / "index.md").write_text(body)
+    return subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(tmp_path),
+                           str(tmp_path / "_b")], capture_output=True, text=True)
+
+
+def test_an_unknown_variant_or_toggle_is_a_build_error_naming_it(tmp_path):
+    result = _tiny(tmp_path, "# T\n\nSee {variant}`lewis-9`.\n")
+    assert result.returncode != 0 and "lewis-9" in result.stderr
+    result = _tiny(tmp_path, "# T\n\nSee {toggle}`lewis-1:escape=moon`.\n")
+    assert result.returncode != 0 and "moon" in result.stderr
+
+
+def test_a_figure_in_a_small_project(tmp_path):
+    result = _tiny(tmp_path, "# T\n\n```{variant-figure} brandubh\n:marks: d4\n```\n")
+    assert result.returncode == 0, result.stderr
+    html = (tmp_path / "_b" / "index.html").read_text()
+    assert "<svg" in html and 'class="mark"' in html and 'data-marks="d4"' in html

@@ -640,7 +640,7 @@ class Game:
         if special == "corner":
             return f"{_only(self.rules.corner_stop)} may stop on a corner"
         if special == "camp":
-            return f"{_a(piece)} may not stop on a camp square ({names[to]}) once outside the camps"
+            return f"{_the(piece)} may not stop on a camp square ({names[to]}) once outside the camps"
         speed = self.rules.king_speed if kind == KING else self.rules.man_speed
         if speed:
             return f"{_the(piece)} moves at most {speed} square{'s' if speed > 1 else ''}"

@@ -134,3 +134,30 @@ def test_game_over_refuses_moves():
         game.play("a1-a2")
     game.undo()
     assert game.outcome is None
+
+
+def test_table_and_ray_slides_agree():
+    import random
+
+    from tafl_rules.board import Geometry
+
+    rng = random.Random(5)
+    for size in (7, 11, 13):
+        tables = geometry(size)
+        rays = Geometry.__new__(Geometry)
+        rays.__dict__.update(tables.__dict__)
+        rays.use_tables = False
+        for _ in range(300):
+            occ = rng.getrandbits(size * size) & rng.getrandbits(size * size)
+            occ_t = tables.transpose(occ)
+            sq = rng.randrange(size * size)
+            assert tables.slide(sq, occ, occ_t) == rays.slide(sq, occ, occ_t)
+
+
+def test_big_board_moves():
+    rules = Rules(size=19, start="/" + "/".join(["19"] * 9 + ["9K9"] + ["19"] * 8 + ["t18"]) + "/")
+    game = Game(rules)
+    assert game.count_legal_moves() == 36
+    game.play("a1-a19")
+    assert game.piece_at("a19") == "attacker"
+    assert game.legal_targets()["j10"][:2] == ["a10", "b10"]

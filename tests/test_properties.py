@@ -23,6 +23,26 @@ STARTS = {
     11: Rules().start,
     13: "/4ttttt4/6t6/13/t5T5t/t5T5t/t5T5t/tt1TTTKTTT1tt/t5T5t/t5T5t/t5T5t/13/6t6/4ttttt4/",
 }
+
+
+def _cross_start(size):
+    """A plain start for any size: three attackers in the middle of each edge and one in
+    front of them, a cross of defenders two deep around the king in the centre."""
+    from tafl_rules.position import format_position
+
+    c = size // 2
+    a = d = 0
+    for dr, df in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        for k in (1, 2):
+            d |= 1 << ((c + dr * k) * size + c + df * k)
+    for r, f in [(0, c - 1), (0, c), (0, c + 1), (1, c)]:
+        for rr, ff in ((r, f), (size - 1 - r, f), (f, r), (f, size - 1 - r)):
+            a |= 1 << (rr * size + ff)
+    return format_position(a, d, c * size + c, size)
+
+
+STARTS[15] = _cross_start(15)
+STARTS[19] = _cross_start(19)
 PIECE_SETS = st.frozensets(st.sampled_from(["attacker", "defender", "king"]))
 
 

@@ -161,3 +161,25 @@ def test_big_board_moves():
     game.play("a1-a19")
     assert game.piece_at("a19") == "attacker"
     assert game.legal_targets()["j10"][:2] == ["a10", "b10"]
+
+
+def test_otn_glue_round_trip():
+    import random
+
+    game = Game(Rules())
+    game.random_playout(30, random.Random(7))
+    again = Game.from_otn(game.to_otn())
+    assert again.position() == game.position()
+    assert again.turn == game.turn
+    assert [str(m) for m in again.moves] == [str(m) for m in game.moves]
+
+
+def test_copy_is_independent():
+    game = Game(Rules())
+    game.play("d1-d3")
+    other = game.copy()
+    other.play("f4-c4")
+    assert len(game.moves) == 1 and len(other.moves) == 2
+    assert game.turn == "defenders" and other.turn == "attackers"
+    other.undo()
+    assert other.position() == game.position() and other.hash == game.hash

@@ -1,0 +1,79 @@
+"""The comparison page in headless Chromium: the three printed figures (and their corrections) are
+drawn, the squares where they differ are outlined, and the page reads the same with JavaScript off."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tafl_rules import catalogue
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+from tafl_sphinx import content  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+
+def _expected_marks() -> list[str]:
+    starts = [catalogue.variant(v).rules.start for v in content.COMPARED]
+    return content.differing_squares(starts, catalogue.variant(content.COMPARED[0]).rules.size)
+
+
+def _figure(page, vid: str):
+    return page.locator(f'.tafl-svg[data-variant="{vid}"]').first
+
+
+def test_the_three_figures_and_their_difference_marks_are_drawn(page, site_url):
+    page.goto(f"{site_url}/docs/compare.html")
+    marks = _expected_marks()
+    assert marks
+    for vid in content.COMPARED:
+        figure = _figure(page, vid)
+        svg = figure.locator("svg")
+        assert svg.count() == 1, vid
+        box = svg.bounding_box()
+        assert box and box["width"] > 100 and box["height"] > 100, (vid, box)
+        v = catalogue.variant(vid)
+        pieces = svg.locator(".piece").count()
+        assert pieces == sum(v.counts().values()), vid
+        drawn = svg.locator("rect.mark")
+        assert drawn.count() == len(marks), vid
+        first = drawn.first.bounding_box()
+        assert first and first["width"] > 5, "the marks are visible"
+        desc = svg.locator("desc").text_content()
+        assert "Marked: " in desc and all(square in desc for square in marks), desc
+    # A corrected reading is drawn after what was printed, marked where it departs from it.
+    for correction in (v for v in catalogue.variants() if v.correction_of in content.COMPARED):
+        own = content.differing_squares([correction.rules.start, catalogue.variant(correction.correction_of).rules.start],
+                                        correction.rules.size)
+        assert _figure(page, correction.id).locator("svg rect.mark").count() == len(own)
+    table = page.locator("table").filter(has_text="Attacker formation")
+    assert table.count() == 1
+    assert table.locator("tbody tr").count() == len(content.COMPARED) + sum(
+        1 for v in catalogue.variants() if v.correction_of in content.COMPARED)
+
+
+def test_the_figures_need_no_javascript(browser, site_url):
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}/docs/compare.html")
+        for vid in content.COMPARED:
+            assert _figure(page, vid).locator("svg rect.mark").count() == len(_expected_marks())
+        # A variant page: the static layout is there even though the playable board cannot start.
+        page.goto(f"{site_url}/docs/variants/lewis-1.html")
+        assert page.locator(".tafl-svg svg .piece").count() == 37
+    finally:
+        context.close()
+
+
+def test_a_variant_page_board_starts_with_that_variant(page, site_url):
+    page.goto(f"{site_url}/docs/variants/tablut-linnaeus.html")
+    board = page.locator(".tafl-board").first
+    page.wait_for_selector('.tafl-board[data-ready="true"]', timeout=60_000)
+    assert board.get_attribute("data-variant") == "tablut-linnaeus"
+    assert board.locator(".tafl-square").count() == 81

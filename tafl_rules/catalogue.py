@@ -50,6 +50,18 @@ file holds:
 
 Use :func:`variants` for the whole catalogue and :func:`variant` for one variant,
 optionally with toggles applied: ``variant("tablut-linnaeus", king_capture="four")``.
+A toggled variant keeps its id; ``Variant.applied`` says which reading of each
+toggle is in force, ``Variant.toggled`` which differ from the defaults, and
+``Variant.key`` names the combination (``"tablut-linnaeus?king_capture=four"``).
+Naming two toggles that set the same rule point differently is an error.
+
+>>> v = variant("tablut-smith")
+>>> v.rules.king_capture, sorted(v.rules.king_capture_against)
+('four', ['throne'])
+>>> v.provenance["king_capture"].locator
+'law 10'
+>>> hywel_dda_costing().defenders, hywel_dda_costing().attackers
+(8, 16)
 """
 
 from __future__ import annotations

@@ -641,3 +641,9 @@ def test_perft_from_the_catalogue_start(vid):
     if not hasattr(game, "perft"):
         pytest.skip("the engine has no perft")
     assert (game.perft(1), game.perft(2)) == PERFT[vid]
+
+
+def test_module_docstring_examples():
+    import doctest
+    result = doctest.testmod(catalogue)
+    assert result.attempted >= 4 and result.failed == 0

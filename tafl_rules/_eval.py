@@ -129,6 +129,9 @@ ROADS_TWO = 2500         # attackers to move facing two open roads
 ROAD_ONE = 300           # attackers to move facing one open road (they must block it)
 KING_TAKEN_NEXT = 3500   # attackers to move can take the king
 KING_THREAT = 120        # defenders to move, the king can be taken unless they act
+FORK_TO_MOVE = 2000      # defenders to move, the king can reach a square with two open roads
+FORK = 150               # attackers to move: per such square
+NEAR_ROAD = 20           # per square within the king's reach that has one open road
 KING_DISTANCE = 30       # per step between the king and the nearest escape square
 KING_MOBILITY = 6        # per square the king can reach
 GUARD = 25               # per attacker on a square next to an escape corner
@@ -199,6 +202,33 @@ class Evaluator:
         self.hostile = engine.hostile
         self.throne = t.throne
 
+    def next_roads(self, king_targets: int, occ: int) -> tuple[int, int]:
+        """Among the squares the king can reach now: how many have two or more open roads to
+        an escape square (a fork next move), and how many have exactly one."""
+        esc = self.escape
+        rays = self.rays
+        forks = near = 0
+        occ_k = occ
+        while king_targets:
+            low = king_targets & -king_targets
+            king_targets ^= low
+            sq = low.bit_length() - 1
+            if esc >> sq & 1:
+                continue
+            roads = 0
+            for ray in rays[sq]:
+                for x in ray:
+                    if occ_k >> x & 1:
+                        break
+                    if esc >> x & 1:
+                        roads += 1
+                        break
+            if roads >= 2:
+                forks += 1
+            elif roads:
+                near += 1
+        return forks, near
+
     def reaches(self, s: int, pieces: int, occ: int) -> bool:
         """Whether one of ``pieces`` sees the empty square ``s`` along a line (special
         squares and speed limits ignored: a fast approximation)."""
@@ -251,6 +281,10 @@ class Evaluator:
                 else:
                     s -= ROAD_ONE
             s += KING_DISTANCE * self.dist[k]
+            forks, near = self.next_roads(king_targets, a | d | 1 << k)
+            if forks:
+                s -= FORK_TO_MOVE if side == DEFENDERS else FORK * forks
+            s -= NEAR_ROAD * near
             if self.guard:
                 s += GUARD * (a & self.guard).bit_count()
         s -= KING_MOBILITY * king_targets.bit_count()

@@ -1,0 +1,110 @@
+"""Command line: ``python -m tafl_rules <command> ...``.
+
+A small argparse dispatcher: each command is a function ``_cmd_<name>(args)`` and a
+``_add_<name>(subparsers)`` that declares its options; add a command by adding both
+and listing it in :data:`COMMANDS`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+def _add_balance(sub) -> None:
+    p = sub.add_parser("balance", help="self-play games per variant and toggle; win rates with 95%% intervals",
+                       description="Play the AI against itself under chosen variants and toggles and write the "
+                                   "results (with their provenance) as JSON.")
+    p.add_argument("--variant", "-v", action="append", default=[],
+                   help="catalogue variant id (repeatable; 'all' for every variant)")
+    p.add_argument("--toggle", "-t", action="append", default=[], metavar="NAME=READING",
+                   help="toggle applied to every --variant (repeatable)")
+    p.add_argument("--site", action="store_true",
+                   help="the site's suite: every variant, and each single toggle change of the main tawlbwrdd readings")
+    p.add_argument("--level", type=int, default=1, help="AI level of both sides (default 1)")
+    p.add_argument("--attackers-level", type=int, help="AI level of the attackers (default --level)")
+    p.add_argument("--defenders-level", type=int, help="AI level of the defenders (default --level)")
+    p.add_argument("--games", "-n", type=int, default=20, help="games per configuration (default 20)")
+    p.add_argument("--seed", type=int, default=0, help="first seed; game i uses seed + i (default 0)")
+    p.add_argument("--ply-cap", type=int, default=300, help="a game reaching this many plies is a draw (default 300)")
+    p.add_argument("--workers", "-j", type=int, default=None, help="local processes (default: every core)")
+    p.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://127.0.0.1:8786 (runs the games there)")
+    p.add_argument("--out", "-o", default="balance.json", help="output JSON (default balance.json)")
+    p.add_argument("--work-file", help="JSON-lines file of finished games, for resuming (default: OUT.work.jsonl)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _cmd_balance(args) -> int:
+    from . import balance
+    from .errors import RulesError
+
+    la = args.attackers_level or args.level
+    ld = args.defenders_level or args.level
+    if args.games < 1:
+        print("error: --games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        if args.site:
+            configs = balance.site_configs(args.level, args.ply_cap)
+        else:
+            toggles = []
+            for text in args.toggle:
+                if "=" not in text:
+                    print(f"error: --toggle {text!r}: expected NAME=READING", file=sys.stderr)
+                    return 2
+                name, _, reading = text.partition("=")
+                toggles.append((name.strip(), reading.strip()))
+            ids = args.variant or ["tawlbwrdd-cyningstan"]
+            if "all" in ids:
+                from .catalogue import variant_ids
+
+                ids = variant_ids()
+            configs = [balance.Config(v, tuple(toggles), la, ld, args.ply_cap) for v in ids]
+        work = args.work_file or args.out + ".work.jsonl"
+        data = balance.run(configs, range(args.seed, args.seed + args.games), workers=args.workers,
+                           scheduler=args.scheduler, work_file=work, progress=not args.no_progress)
+    except (RulesError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"\ninterrupted; finished games are kept in {work}: run the same command again to resume",
+              file=sys.stderr)
+        return 130
+    balance.write_json(data, args.out)
+    os.remove(work)
+    _print_table(data)
+    print(f"wrote {args.out}")
+    return 0
+
+
+def _print_table(data) -> None:
+    head = f"{'configuration':<58} {'games':>5}  {'attackers':>18}  {'defenders':>18}  {'draws':>6}  {'plies':>5}"
+    print(head)
+    for entry in data["results"]:
+        s = entry["summary"]
+
+        def cell(part):
+            return f"{part['rate']:.0%} [{part['low']:.0%}-{part['high']:.0%}]"
+
+        print(f"{entry['key']:<58} {s['games']:>5}  {cell(s['attackers']):>18}  {cell(s['defenders']):>18}  "
+              f"{s['draws']['rate']:>6.0%}  {s['median_plies']:>5}")
+
+
+COMMANDS = ("balance",)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tafl_rules", description="tafl_rules command line")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        globals()[f"_add_{name}"](sub)
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 2
+    return globals()[f"_cmd_{args.command}"](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

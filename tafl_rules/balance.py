@@ -1,0 +1,341 @@
+"""The balance lab: many self-play games per reconstruction, to see which rules are fairest.
+
+E. P. Jones closed his 1993 article (seed 000) asking for records of many games
+under each variant of the rules, to learn "which rules make for the fairest game".
+This module plays them: the AI of :mod:`tafl_rules.ai` against itself, at chosen
+levels, one game per (configuration, seed).
+
+* A :class:`Config` is a variant, its toggles, the level of each side and a ply cap
+  (a game reaching the cap is a draw of kind ``"ply-cap"``).
+* :func:`play_game` plays one game; it depends only on the configuration and the
+  seed (node budgets, never the clock), so a game is the same wherever it runs.
+* :func:`run` plays many: on all local cores by default, or on a Dask cluster given a
+  scheduler address or a ``distributed.Client``. Finished games are appended to a
+  work file (JSON lines) as they arrive; a run started again with the same work file
+  skips them, so an interrupted run resumes. Results are keyed by
+  (configuration, seed): a game retried after a lost worker is counted once.
+* :func:`summarise` gives, per configuration, each side's wins and the draws with 95%
+  Wilson intervals, mean and median length, and how the games ended.
+
+The ``results`` part of :func:`run`'s output depends only on the configurations and
+seeds: the same seeds give byte-identical ``json.dumps(results)``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from typing import Any, Callable, Iterable, Mapping
+
+from . import __version__
+
+__all__ = ["Config", "SITE_TOGGLES", "play_game", "run", "site_configs", "summarise", "wilson", "write_json"]
+
+#: The rule points whose single changes the site compares ("the main readings").
+SITE_TOGGLES = ("first", "king_armed", "king_capture", "escape", "throne", "sandwich")
+#: Variants whose single-toggle changes the site compares.
+SITE_BASES = ("tawlbwrdd-cyningstan", "jones-3")
+Z95 = 1.959963984540054
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for ``k`` successes in ``n`` trials (95% by default).
+
+    >>> [round(x, 4) for x in wilson(5, 10)]
+    [0.2366, 0.7634]
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    """What to play: a catalogue variant with toggles, each side's AI level, a ply cap."""
+
+    variant: str
+    toggles: tuple[tuple[str, str], ...] = ()
+    attackers_level: int = 1
+    defenders_level: int = 1
+    ply_cap: int = 300
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "toggles", tuple(sorted((str(k), str(v)) for k, v in dict(self.toggles).items())))
+        from .ai import LEVELS  # noqa: PLC0415
+
+        for side, level in (("attackers", self.attackers_level), ("defenders", self.defenders_level)):
+            if level not in LEVELS:
+                raise ValueError(f"{side}' level must be one of {', '.join(map(str, LEVELS))}, got {level!r}")
+        if not isinstance(self.ply_cap, int) or self.ply_cap < 1:
+            raise ValueError(f"ply_cap must be a positive whole number, got {self.ply_cap!r}")
+
+    @property
+    def key(self) -> str:
+        """``variant?toggle=reading&...|a<level>d<level>|cap<plies>``: names the configuration."""
+        toggles = "&".join(f"{k}={v}" for k, v in self.toggles)
+        return (f"{self.variant}{'?' + toggles if toggles else ''}"
+                f"|a{self.attackers_level}d{self.defenders_level}|cap{self.ply_cap}")
+
+    def rules(self):
+        from .catalogue import variant  # noqa: PLC0415
+
+        return variant(self.variant, **dict(self.toggles)).rules
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"variant": self.variant, "toggles": dict(self.toggles), "attackers_level": self.attackers_level,
+                "defenders_level": self.defenders_level, "ply_cap": self.ply_cap}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Config":
+        return cls(data["variant"], tuple(dict(data.get("toggles") or {}).items()), int(data["attackers_level"]),
+                   int(data["defenders_level"]), int(data["ply_cap"]))
+
+
+def play_game(config: Config | Mapping[str, Any], seed: int) -> dict[str, Any]:
+    """Play one self-play game; returns ``{"key", "seed", "winner", "kind", "plies"}``.
+
+    The AI of each side moves with ``choose_move(game, level, seed)``; its node budget
+    (not the clock) ends each search, so the game depends only on ``config`` and ``seed``.
+    """
+    from .ai import analyse  # noqa: PLC0415
+    from .game import Game  # noqa: PLC0415
+
+    if not isinstance(config, Config):
+        config = Config.from_dict(config)
+    game = Game(config.rules())
+    levels = (config.attackers_level, config.defenders_level)
+    while game.outcome is None and game.ply < config.ply_cap:
+        level = levels[0] if game.turn == "attackers" else levels[1]
+        game.play(analyse(game, level, seed, time_cap=120.0).move)
+    if game.outcome is None:
+        winner, kind = None, "ply-cap"
+    else:
+        winner, kind = game.outcome.winner, game.outcome.kind
+    return {"key": config.key, "seed": int(seed), "winner": winner, "kind": kind, "plies": game.ply}
+
+
+def _play_task(task: tuple[dict, int]) -> dict[str, Any]:
+    return play_game(task[0], task[1])
+
+
+# ------------------------------------------------------------------ summaries
+
+def summarise(games: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """Counts, rates with 95% Wilson intervals, lengths and endings of a set of games."""
+    games = list(games)
+    n = len(games)
+    out: dict[str, Any] = {"games": n}
+    for name, who in (("attackers", "attackers"), ("defenders", "defenders"), ("draws", None)):
+        k = sum(1 for g in games if g["winner"] == who)
+        lo, hi = wilson(k, n)
+        out[name] = {"count": k, "rate": round(k / n, 4) if n else 0.0, "low": round(lo, 4), "high": round(hi, 4)}
+    lengths = sorted(g["plies"] for g in games)
+    out["mean_plies"] = round(statistics.fmean(lengths), 2) if lengths else 0.0
+    out["median_plies"] = statistics.median(lengths) if lengths else 0
+    kinds: dict[str, int] = {}
+    for g in games:
+        kinds[g["kind"]] = kinds.get(g["kind"], 0) + 1
+    out["endings"] = dict(sorted(kinds.items()))
+    out["king_escaped"] = sum(kinds.get(k, 0) for k in ("escape", "tuichi", "edge-fort"))
+    out["king_captured"] = kinds.get("king-captured", 0)
+    return out
+
+
+# ------------------------------------------------------------------ running
+
+class _Progress:
+    """A one-line progress bar with an ETA on stderr."""
+
+    def __init__(self, total: int, done: int, enabled: bool, stream=None) -> None:
+        self.total, self.done, self.enabled = total, done, enabled
+        self.start_done = done
+        self.started = time.monotonic()
+        self.stream = stream or sys.stderr
+
+    def step(self) -> None:
+        self.done += 1
+        if not self.enabled:
+            return
+        elapsed = time.monotonic() - self.started
+        new = self.done - self.start_done
+        rate = new / elapsed if elapsed > 0 else 0.0
+        left = (self.total - self.done) / rate if rate > 0 else float("nan")
+        width = 30
+        filled = int(width * self.done / self.total) if self.total else width
+        eta = "--:--" if math.isnan(left) else f"{int(left // 60):02d}:{int(left % 60):02d}"
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games"
+                          f"  {rate:.2f} games/s  ETA {eta} ")
+        self.stream.flush()
+        if self.done == self.total:
+            self.stream.write("\n")
+
+
+def _read_work(path: str | None) -> dict[tuple[str, int], dict]:
+    done: dict[tuple[str, int], dict] = {}
+    if not path or not os.path.exists(path):
+        return done
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # a line cut short by an interruption: that game is played again
+            if isinstance(rec, dict) and "key" in rec and "seed" in rec:
+                done[(rec["key"], int(rec["seed"]))] = rec
+    return done
+
+
+def run(configs: Iterable[Config], seeds: Iterable[int], *, workers: int | None = None,
+        scheduler: Any = None, work_file: str | None = None, progress: bool = False,
+        on_game: Callable[[dict], None] | None = None) -> dict[str, Any]:
+    """Play every configuration with every seed and return ``{"provenance", "results"}``.
+
+    ``workers``: local processes (default: every core; 1 plays in this process).
+    ``scheduler``: a Dask scheduler address (``"tcp://host:8786"``) or a
+    ``distributed.Client``; then the games run on that cluster instead. ``work_file``:
+    JSON-lines file of finished games, read first (resume) and appended to.
+    ``on_game`` is called with each newly finished game (tests use it).
+    """
+    configs = list(configs)
+    seeds = [int(s) for s in seeds]
+    keys = [c.key for c in configs]
+    if len(set(keys)) != len(keys):
+        raise ValueError("the same configuration is listed twice")
+    for c in configs:
+        c.rules()  # refuse an unknown variant, toggle or reading before playing anything
+    done = _read_work(work_file)
+    wanted = {(c.key, s) for c in configs for s in seeds}
+    done = {k: v for k, v in done.items() if k in wanted}
+    tasks = [(c.to_dict(), s) for c in configs for s in seeds if (c.key, s) not in done]
+    bar = _Progress(len(wanted), len(done), progress)
+    started = time.monotonic()
+    fh = open(work_file, "a", encoding="utf-8") if work_file else None
+
+    def record(rec: dict) -> None:
+        k = (rec["key"], rec["seed"])
+        if k in done:  # a game retried after a lost worker: counted once
+            return
+        done[k] = rec
+        if fh:
+            fh.write(json.dumps(rec, sort_keys=True) + "\n")
+            fh.flush()
+        bar.step()
+        if on_game:
+            on_game(rec)
+
+    try:
+        if scheduler is not None:
+            _run_dask(tasks, scheduler, record)
+        elif (workers or os.cpu_count() or 1) <= 1 or len(tasks) <= 1:
+            for task in tasks:
+                record(_play_task(task))
+        else:
+            _run_local(tasks, workers or os.cpu_count() or 1, record)
+    finally:
+        if fh:
+            fh.close()
+    missing = wanted - set(done)
+    if missing:
+        raise RuntimeError(f"{len(missing)} games did not finish")
+    return _assemble(configs, seeds, done, time.monotonic() - started, workers, scheduler)
+
+
+def _run_local(tasks: list, workers: int, record: Callable[[dict], None]) -> None:
+    from concurrent.futures import ProcessPoolExecutor, as_completed  # noqa: PLC0415
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_play_task, t) for t in tasks]
+        for fut in as_completed(futures):
+            record(fut.result())
+
+
+def _run_dask(tasks: list, scheduler: Any, record: Callable[[dict], None]) -> None:
+    from distributed import Client, as_completed  # noqa: PLC0415
+
+    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+    try:
+        futures = [client.submit(_play_task, t, key=f"tafl-game-{t[1]}-{Config.from_dict(t[0]).key}", pure=True)
+                   for t in tasks]
+        for fut in as_completed(futures):
+            record(fut.result())
+    finally:
+        if client is not scheduler:
+            client.close()
+
+
+def _assemble(configs: list[Config], seeds: list[int], done: Mapping[tuple[str, int], dict], seconds: float,
+              workers: int | None, scheduler: Any) -> dict[str, Any]:
+    from .catalogue import variant  # noqa: PLC0415
+
+    results = []
+    for c in configs:
+        games = [done[(c.key, s)] for s in seeds]
+        v = variant(c.variant, **dict(c.toggles))
+        entry = {"key": c.key, "config": c.to_dict(), "name": v.name, "seeds": [seeds[0], seeds[-1]] if seeds else [],
+                 "summary": summarise(games),
+                 "games": [[g["seed"], {"attackers": "a", "defenders": "d", None: "-"}[g["winner"]], g["kind"],
+                            g["plies"]] for g in games]}
+        results.append(entry)
+    provenance = {
+        "package": "tafl_rules", "version": __version__, "commit": _git_commit(),
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "seeds": {"first": seeds[0], "last": seeds[-1], "count": len(seeds)} if seeds else {},
+        "games": len(configs) * len(seeds), "seconds": round(seconds, 1),
+        "runner": "dask" if scheduler is not None else f"local x{workers or os.cpu_count() or 1}",
+        "python": sys.version.split()[0],
+        "note": "Self-play of the tafl_rules AI (node budgets, seeded tie-breaks); the results part depends "
+                "only on the configurations and seeds.",
+    }
+    return {"provenance": provenance, "results": results}
+
+
+def _git_commit() -> str | None:
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    try:
+        import subprocess  # noqa: PLC0415
+
+        out = subprocess.run(["git", "-C", here, "rev-parse", "HEAD"], capture_output=True, text=True, timeout=5)
+        return out.stdout.strip() or None
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def write_json(data: Mapping[str, Any], path: str) -> None:
+    """Write results as indented, key-sorted JSON (stable bytes for the same results)."""
+    text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    os.replace(tmp, path)
+
+
+# ------------------------------------------------------------------ site suite
+
+def site_configs(level: int = 1, ply_cap: int = 300) -> list[Config]:
+    """The site's comparison: every catalogue variant as it stands, and each single change
+    of :data:`SITE_TOGGLES` on :data:`SITE_BASES` (the main tawlbwrdd readings)."""
+    from .catalogue import variant, variants  # noqa: PLC0415
+
+    out = [Config(v.id, (), level, level, ply_cap) for v in variants()]
+    for base in SITE_BASES:
+        v = variant(base)
+        for name in SITE_TOGGLES:
+            toggle = v.toggles.get(name)
+            if toggle is None:
+                continue
+            for reading in toggle.readings:
+                if reading != toggle.default:
+                    out.append(Config(base, ((name, reading),), level, level, ply_cap))
+    return out

@@ -1219,14 +1219,8 @@ KING_FOUR_7 = """
 """
 
 
-IMMOBILE_BUG = pytest.mark.xfail(strict=True, reason=(
-    "engine bug: king_capture = immobile misses a king shut in by a closing move along his FILE - Game._king_taken "
-    "runs before self._occt (the transposed occupancy used for file slides) is updated, so the arriving "
-    "attacker's square still looks empty; a closing move along his rank works (see the test after this one)"))
-
-
 @covers("king_capture=four", "king_capture=immobile")
-@pytest.mark.parametrize("value", ["two", "four", "linnaeus", pytest.param("immobile", marks=IMMOBILE_BUG)])
+@pytest.mark.parametrize("value", ["two", "four", "linnaeus", "immobile"])
 def test_king_surrounded_on_four_sides(value):
     """seed 004: 'The object for the Red side is to capture the King by surrounding him on four sides.'
     Every rule that can take the king takes him here."""
@@ -1461,7 +1455,6 @@ def test_four_on_the_throne():
     assert outcome_of(g) == ("attackers", "king-captured")
 
 
-@IMMOBILE_BUG
 def test_immobile_king_on_the_edge():
     """seed 000 (Jones on ap Ifan): 'the king is taken if he cannot move at all' - three attackers and the
     edge leave him no move."""
@@ -1504,14 +1497,8 @@ WATCH_KING_9 = """
 """
 
 
-WATCH_KING_READING = pytest.mark.xfail(strict=True, reason=(
-    "engine reading: watch_king is checked only right after the king's own move, when he can always go back "
-    "the way he came, so the rule almost never applies; ap Ifan's 'and he is unable to escape, you can catch "
-    "him' reads as the attackers closing the way afterwards (reported to the lead)"))
-
-
 @covers("watch_king=True", "watch_king=False")
-@pytest.mark.parametrize("watch,taken", [pytest.param(True, True, marks=WATCH_KING_READING), (False, False)])
+@pytest.mark.parametrize("watch,taken", [(True, True), (False, False)])
 def test_watch_your_king(watch, taken):
     """ap Ifan (Murray, second-hand): 'If the king himself comes between two of the attackers and if you say
     'watch your king' before he moves into that place, and he is unable to escape, you can catch him.'
@@ -1785,18 +1772,21 @@ def test_no_edge_fort_while_it_can_be_broken():
     assert g.outcome is None
 
 
-EDGE_FORT_TOO_CONSERVATIVE = pytest.mark.xfail(strict=True, reason=(
-    "engine limitation: the edge-fort test only trusts defenders that border the fort, so a wall piece (d3) "
-    "guarded by a second-rank defender (c3) is not seen as safe and this unbreakable fort is not recognised"))
-
-
-@pytest.mark.parametrize("fort", [pytest.param(True, marks=EDGE_FORT_TOO_CONSERVATIVE), False])
+@pytest.mark.parametrize("fort", [True, False])
 def test_edge_fort(fort):
     """modern standard (Copenhagen): 'If the king has contact with the board edge, is able to move, and it is
     impossible for the attackers to break the fort, the defenders win.' c3 closes the fort round d1/d2."""
     g = game(EDGE_FORT_7, turn="defenders", corners=True, escape="corner", edge_fort=fort)
     g.play("a3-c3")
     assert outcome_of(g) == (("defenders", "edge-fort") if fort else None)
+
+
+def test_closed_but_breakable_fort_is_no_fort():
+    """modern standard (Copenhagen): 'impossible for the attackers to break the fort' - without c3 the fort
+    round d1/d2 is closed, but attackers on c3 and e3 would take d3, so it does not win yet."""
+    g = game(EDGE_FORT_7, turn="defenders", corners=True, escape="corner", edge_fort=True)
+    g.play("a3-a2")
+    assert g.outcome is None
 
 
 ENCIRCLED_7 = """

@@ -81,9 +81,11 @@ def encircled(game: "Game") -> bool:
 def edge_fort(game: "Game") -> bool:
     """Copenhagen edge fort, read conservatively: the king stands on the edge and can
     move; the empty squares he can reach (his fort) touch no attacker; and every
-    defender bordering the fort is safe from capture - on each line through it, one
-    of its two neighbours is the fort, the king, another such defender or off the
-    board (and not a hostile square) - so no attacker can ever get in."""
+    defender bordering the fort is safe for good. A defender is safe when, on each line
+    through it, one of its two neighbours is off the board or a square no attacker can
+    ever stand on (the fort, the king, another safe defender; never a hostile square),
+    and - with shield walls - when its run along the edge cannot be fronted and
+    bracketed. The safe defenders are found as the largest set that supports itself."""
     k = game._k
     g = game._g
     if k < 0 or not g.edge >> k & 1:
@@ -92,8 +94,9 @@ def edge_fort(game: "Game") -> bool:
         return False
     a = game._a
     d = game._d
-    free = g.full & ~(a | d | (1 << k))
-    fort = 1 << k
+    kbit = 1 << k
+    free = g.full & ~(a | d | kbit)
+    fort = kbit
     while True:
         grown = (g.grow(fort) & free) | fort
         if grown == fort:
@@ -104,26 +107,30 @@ def edge_fort(game: "Game") -> bool:
         return False
     if a.bit_count() < 2:
         return True
-    wall = border & d
-    hostile = game._hostile(DEFENDERS, a | d | (1 << k))
+    hostile = game._hostile(DEFENDERS, a | d | kbit)
     size = g.size
-    safe = (fort | wall) & ~hostile
-    for s in _iter(wall):
-        r, f = divmod(s, size)
-        if 0 < f < size - 1 and not (safe >> (s - 1) & 1 or safe >> (s + 1) & 1):
+    shieldwall = game.rules.shieldwall != "none"
+    stand = d
+    while True:
+        safe = (fort | stand) & ~hostile
+        fallen = 0
+        for s in _iter(stand):
+            r, f = divmod(s, size)
+            if ((0 < f < size - 1 and not (safe >> (s - 1) & 1 or safe >> (s + 1) & 1))
+                    or (0 < r < size - 1 and not (safe >> (s - size) & 1 or safe >> (s + size) & 1))
+                    or (shieldwall and g.edge >> s & 1 and not _row_safe(s, g, fort, stand, d | kbit))):
+                fallen |= 1 << s
+        if not fallen:
+            break
+        stand &= ~fallen
+        if border & d & ~stand:
             return False
-        if 0 < r < size - 1 and not (safe >> (s - size) & 1 or safe >> (s + size) & 1):
-            return False
-    if game.rules.shieldwall != "none":
-        for s in _iter(wall & g.edge):
-            if not _row_safe(s, g, fort, wall, d | (1 << k)):
-                return False
-    return True
+    return not border & d & ~stand
 
 
 def _row_safe(s: int, g, fort: int, wall: int, pieces: int) -> bool:
     """Whether the run of defenders along the edge through ``s`` is safe from a shield
-    wall: some member is fronted by the fort or the wall, or the run ends at the fort."""
+    wall: some member is fronted by the fort or a safe defender, or the run ends at the fort."""
     size = g.size
     for inward, step, pos in _edges_of(s, size):
         safe = False

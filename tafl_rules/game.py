@@ -479,7 +479,9 @@ class Game:
         return False
 
     def _sandwich_filter(self, frm: int, kind: int, side: int, targets: int) -> int:
-        """Remove the targets that would put the piece between two enemies, per ``rules.sandwich``."""
+        """Remove the targets that would put the piece between two enemies, per ``rules.sandwich``:
+        ``"unless-capturing"`` keeps them when the move captures something; ``"forbidden"``
+        never keeps them (the flanking pieces are judged before the move's captures)."""
         if kind == KING and self.rules.king_capture != "two":
             return targets
         forbidden = self.rules.sandwich == "forbidden"
@@ -487,8 +489,9 @@ class Game:
         a, d, k = self._a, self._d, self._k
         for to in _bits(targets):
             mover = (1 << frm) | (1 << to)
-            caps = self._captures(frm, to, kind, side)
-            if not forbidden and caps:
+            # "forbidden": never, even when the move takes one of the two (judged before captures)
+            caps = 0 if forbidden else self._captures(frm, to, kind, side)
+            if caps:
                 continue
             if side == ATTACKERS:
                 a2, d2, k2 = a ^ mover, d & ~caps, k

@@ -140,8 +140,10 @@ def test_moving_between_two_enemies_to_capture():
     # d3 lies between c3 and e3; moving there captures e3 (against f3), so it is allowed
     assert g.play("d6-d3").captures == ["e3"]
     g = game(rules.replace(sandwich="forbidden"), t="c3 e3", T="d6 f3", K="k1", turn="defenders")
-    # forbidden is judged after the move's captures: e3 is gone, so d3 is no longer between two
-    assert g.play("d6-d3").captures == ["e3"]
+    # "may never do so": forbidden even though the move would take e3
+    assert "d3" not in g.legal_targets()["d6"]
+    with pytest.raises(IllegalMove, match="may not move between two enemies"):
+        g.play("d6-d3")
 
 
 # --- king capture -----------------------------------------------------------

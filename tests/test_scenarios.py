@@ -1098,14 +1098,7 @@ def test_moving_between_two_enemies(value, allowed):
         assert g.piece_at("c5") == "defender" and g.turn == "defenders"
 
 
-FORBIDDEN_EVEN_IF_CAPTURING = pytest.mark.xfail(strict=True, reason=(
-    "engine reading: sandwich = forbidden is judged after the move's own captures, so taking one of the two "
-    "flanking enemies makes the move legal; rules.py says 'may never do so' (reported to the lead)"))
-
-
-@pytest.mark.parametrize("value,allowed", [
-    ("safe", True), ("unless-capturing", True),
-    pytest.param("forbidden", False, marks=FORBIDDEN_EVEN_IF_CAPTURING)])
+@pytest.mark.parametrize("value,allowed", [("safe", True), ("unless-capturing", True), ("forbidden", False)])
 def test_moving_between_two_enemies_to_capture(value, allowed):
     """seed 004: 'A piece may not move into jeopardy except to take another piece.' - here the move takes d2."""
     g = game(SANDWICH_7.format(e2="T"), turn="defenders", sandwich=value)

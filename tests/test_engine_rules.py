@@ -293,6 +293,17 @@ def test_edge_fort():
     assert g.outcome is None
 
 
+def test_edge_fort_with_second_rank_guard():
+    # d3 borders the fort (d2) and is guarded only by c3, which is not beside the fort:
+    # c3 and d3 hold each other up (c3 on c2, d3 on c3), so the fort cannot be broken
+    g = game(COPENHAGEN, turn="defenders", t="a11 k11 k5", T="a3 d3 c2 e2 c1 e1", K="d1")
+    g.play("a3-c3")
+    assert g.outcome == ("defenders", "edge fort", "edge-fort")
+    g = game(COPENHAGEN, turn="defenders", t="a11 k11 k5", T="a4 d3 c2 e2 c1 e1", K="d1")
+    g.play("a4-c4")  # c4 does not guard d3: attackers on c3 and e3 can take it
+    assert g.outcome is None
+
+
 def test_repetition_rules():
     def shuffle(rules):
         g = game(rules, t="a11 c1", T="k1", K="f6")

@@ -71,7 +71,7 @@ class Move:
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash((self.from_square, self.to_square))
+        return hash(str(self))  # equal to its "d1-d4" text, so hashed like it
 
 
 RulesLike = Union[Rules, str, object]

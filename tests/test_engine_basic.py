@@ -183,3 +183,31 @@ def test_copy_is_independent():
     assert game.turn == "defenders" and other.turn == "attackers"
     other.undo()
     assert other.position() == game.position() and other.hash == game.hash
+
+
+def test_move_text_equality_and_hash():
+    move = Move("d1", "d4", ["d5"])
+    assert move == "d1-d4" and move == Move("d1", "d4")
+    assert "d1-d4" in {move} and move in {"d1-d4"}
+    assert move.otn() == "d1-d4xd5" and str(move) == "d1-d4"
+    assert Move.parse("D1-D4xD5").captures == ["d5"]
+    with pytest.raises(IllegalMove):
+        Move.parse("d1-d4x")
+
+
+def test_game_from_a_variant_object():
+    class Variant:
+        rules = Rules(size=7, start="/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+
+    assert Game(Variant()).size == 7
+    with pytest.raises(TypeError, match="needs a Rules record or a variant id"):
+        Game(42)
+
+
+def test_bad_positions_and_turns_are_refused():
+    from tafl_rules import NotationError
+
+    with pytest.raises(NotationError, match="expected 11 ranks"):
+        Game(Rules(), position="/3t3/")
+    with pytest.raises(ValueError, match="turn must be"):
+        Game(Rules(), turn="white")

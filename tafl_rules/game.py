@@ -355,6 +355,21 @@ class Game:
                 out.append(Move(names[sq], names[to], [names[c] for c in _bits(caps)]))
         return out
 
+    def target_bits(self) -> list[tuple[int, int]]:
+        """The cheap form of :meth:`legal_targets` for search code: ``(from, targets)`` with
+        square indices (``rank * size + file``) and target bitboards."""
+        if self._outcome is not None:
+            return []
+        return [(sq, targets) for sq, _kind, targets in self._move_targets(self._side)]
+
+    def play_fast(self, frm: int, to: int) -> int:
+        """Play a move given by square indices that :meth:`target_bits` listed, without
+        checking it; returns the bitboard of captured men. :meth:`undo` takes it back."""
+        kind = self._kind_at(frm)
+        caps, king_reason = self._make(frm, to, kind)
+        self._outcome = self._judge(frm, to, kind, 1 - self._side, king_reason)
+        return caps
+
     def count_legal_moves(self) -> int:
         if self._outcome is not None:
             return 0

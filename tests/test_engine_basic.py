@@ -211,3 +211,14 @@ def test_bad_positions_and_turns_are_refused():
         Game(Rules(), position="/3t3/")
     with pytest.raises(ValueError, match="turn must be"):
         Game(Rules(), turn="white")
+
+
+def test_fast_interface_matches_the_named_one():
+    game = Game(Rules())
+    names = geometry(11).names
+    by_name = {names[f]: sorted(names[i] for i in range(121) if t >> i & 1) for f, t in game.target_bits()}
+    assert by_name == {k: sorted(v) for k, v in game.legal_targets().items()}
+    h = game.hash
+    caps = game.play_fast(geometry(11).index["d1"], geometry(11).index["d4"])
+    assert caps == 0 and game.piece_at("d4") == "attacker" and game.turn == "defenders"
+    assert str(game.undo()) == "d1-d4" and game.hash == h

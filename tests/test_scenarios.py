@@ -2047,7 +2047,142 @@ def test_undo_with_nothing_to_undo():
 
 
 # ==========================================================================
-# 19. every rule point has a scenario
+# 19. the seeds' own rule sets (catalogue variants) on the same diagrams
+# ==========================================================================
+
+def variant_game(variant_id, diagram, turn, toggles):
+    """A game on a scenario diagram under a catalogue variant's rules (size and start from the diagram)."""
+    v = tafl_rules.variant(variant_id, **toggles)
+    size = len([line for line in diagram.strip().splitlines() if line.strip()[:1].isdigit()])
+    return tafl_rules.Game(v.rules.replace(size=size, start=to_otn(diagram)), turn=turn)
+
+
+TAKEN = ("outcome", ("attackers", "king-captured"))
+NOT_TAKEN = ("outcome", None)
+KING_ALONE_7 = KING_FOUR_7.replace("6 . . . . . T .", "6 . . . . . . .")
+
+SEED_CASES = [
+    # seed 003 (Cyningstan): tawlbwrdd-cyningstan
+    ("tawlbwrdd-cyningstan", {}, KING_PAIR_7, "attackers", ["f2-d2"], TAKEN,
+     "seed 003 rule 11: 'The attacking player wins by capturing the king.' (two, like any piece)"),
+    ("tawlbwrdd-cyningstan", {}, THRONE_7, "attackers", ["a4-d4"], ("captures", []),
+     "seed 003: 'It has no special squares on the board'"),
+    ("tawlbwrdd-cyningstan", {}, KING_HAMMER_7, "defenders", ["f2-d2"], ("captures", ["c2"]),
+     "seed 003: the king is 'given the same powers and defence as every other piece'"),
+    ("tawlbwrdd-cyningstan", {}, ESCAPE_7, "defenders", ["c2-a2"], ("outcome", ("defenders", "escape")),
+     "seed 003 rule 10: 'moving the king to any square on the edge of the board'"),
+    ("tawlbwrdd-cyningstan", {}, ROW_7, "attackers", ["e1-e3"], ("captures", []),
+     "seed 003 rule 9: 'It is not possible to capture a row of pieces'"),
+    # seed 002: tawlbwrdd-corner
+    ("tawlbwrdd-corner", {}, KING_HAMMER_7, "defenders", ["f2-d2"], ("captures", []),
+     "seed 002: 'The King is unarmed and cannot capture.'"),
+    ("tawlbwrdd-corner", {}, KING_ANVIL_7, "defenders", ["b5-b2"], ("captures", []),
+     "seed 002: 'The King is unarmed and cannot capture.'"),
+    ("tawlbwrdd-corner", {}, CORNER_HOSTILE_7.format(victim="T", hammer="t"), "attackers", ["f1-c1"],
+     ("captures", ["b1"]), "seed 002: 'the corner square acts as the second capturing piece.'"),
+    ("tawlbwrdd-corner", {}, CORNER_7, "attackers", ["d1-a1"], ("illegal", CORNER),
+     "seed 002: 'Only the King is allowed into the corner squares'"),
+    ("tawlbwrdd-corner", {}, KING_EDGE_7, "attackers", ["c3-c2"], TAKEN,
+     "seed 002: 'if the King is at the edge of the board, on the 3 sides available.'"),
+    ("tawlbwrdd-corner", {}, KING_PAIR_7, "attackers", ["f2-d2"], NOT_TAKEN,
+     "seed 002: 'opposing pieces must surround him on all four sides'"),
+    ("tawlbwrdd-corner", {}, SANDWICH_7.format(e2="."), "defenders", ["c5-c2"], ("captures", []),
+     "seed 002: 'A piece can safely move to a square between two of the opponent's pieces'"),
+    ("tawlbwrdd-corner", {}, ESCAPE_7, "defenders", ["c2-a2"], ("outcome", None),
+     "seed 002: the king must reach 'a corner square of the board'"),
+    # seed 004: tafl-granquist
+    ("tafl-granquist", {"tuichi": "announce"}, REENTER_7, "defenders", ["d4-d5", "a6-a7", "d5-d4"], ("illegal", THRONE),
+     "seed 004: 'Once the King has left the center square he can not re-enter it'"),
+    ("tafl-granquist", {}, THRONE_7, "attackers", ["a4-f4"], ("illegal", THRONE),
+     "seed 004: 'Reds ... may not pass over any other piece or Konakis.'"),
+    ("tafl-granquist", {"konakis_pass": "all"}, THRONE_7, "attackers", ["a4-f4"], ("captures", []),
+     "seed 004: 'Any piece may pass over the central square but may not land on it.'"),
+    ("tafl-granquist", {}, KING_HAMMER_7, "defenders", ["f2-d2"], ("captures", []),
+     "seed 004: 'The King can't participate in a capture.'"),
+    ("tafl-granquist", {}, SANDWICH_7.format(e2="."), "defenders", ["c5-c2"], ("illegal", SANDWICH),
+     "seed 004: 'A piece may not move into jeopardy except to take another piece.'"),
+    ("tafl-granquist", {}, SANDWICH_7.format(e2="T"), "defenders", ["c5-c2"], ("captures", ["d2"]),
+     "seed 004: '... except to take another piece.'"),
+    ("tafl-granquist", {"sandwich": "safe"}, SANDWICH_7.format(e2="."), "defenders", ["c5-c2"],
+     ("captures", []), "seed 004: 'One variation ... allows a piece to move into position with two opponents'"),
+    ("tafl-granquist", {}, TUICHI_7.format(a1=".", c1="."), "defenders", ["e5-c5"],
+     ("outcome", ("defenders", "tuichi")), "seed 004: '\"Tuichi,\" and wins the game'"),
+    ("tafl-granquist", {"tuichi": "announce"}, CAMP_7, "attackers", ["d2-d3", "g6-g5", "d3-d2"], ("illegal", CAMP),
+     "seed 004: 'Once a Red has moved out of the Red Camp he may not re-enter it.'"),
+    ("tafl-granquist", {}, CAMP_7, "attackers", ["d2-d3", "a2-d2"], ("illegal", CAMP),
+     "seed 004: 'Blue pieces can pass over but may not land on Red Camp Squares.'"),
+    ("tafl-granquist", {}, CAMP_7, "attackers", ["d2-d3", "a2-g2"], ("captures", []),
+     "seed 004: 'Blue pieces can pass over ... Red Camp Squares.'"),
+    ("tafl-granquist", {}, KING_BESIDE_THRONE_7, "attackers", ["d7-d6"], TAKEN,
+     "seed 004: 'by three if against the center square'"),
+    ("tafl-granquist", {"tuichi": "announce"}, KING_BESIDE_CAMP_9, "attackers", ["e2-a2", "h7-h6", "i4-e4"], TAKEN,
+     "seed 004: '... or against a Red Camp Square.'"),
+    ("tafl-granquist", {}, KING_EDGE_7, "attackers", ["c3-c2"], NOT_TAKEN,
+     "seed 004: '... but not against the edge of the board.'"),
+    ("tafl-granquist", {"tuichi": "announce"}, CAMP_HOSTILE_TO_DEFENDERS_9, "attackers", ["e2-e4", "i2-i3", "a2-c2"],
+     ("captures", ["d2"]), "seed 004: 'A Blue piece can be captured against a Red Camp Square.'"),
+    # seed 000 (Jones): hywel-dda-jones
+    ("hywel-dda-jones", {}, KING_PAIR_7, "attackers", ["f2-d2"], NOT_TAKEN,
+     "seed 000: 'only the king must be enclosed' - 'enclosed by four of the opponent's men'"),
+    ("hywel-dda-jones", {}, KING_FOUR_7, "attackers", ["a1-c1"], TAKEN,
+     "seed 000: 'the king must be enclosed by four of the opponent's men'"),
+    ("hywel-dda-jones", {}, KING_HAMMER_7, "defenders", ["f2-d2"], ("captures", []),
+     "seed 000: 'the king cannot participate in captures'"),
+    ("hywel-dda-jones", {"confinement": "side"}, KING_ALONE_7, "attackers", ["a1-c1"],
+     ("outcome", ("attackers", "no-moves")),
+     "seed 000: 'whether the player must have no legal move with any piece' (the other reading)"),
+    # Smith 1811: tablut-smith
+    ("tablut-smith", {}, KING_PAIR_7, "attackers", ["f2-d2"], NOT_TAKEN,
+     "Smith law 9: '... he is killed and taken off, except the king, who is not liable to this misfortune.'"),
+    ("tablut-smith", {}, KING_ON_THRONE_7.format(d5="t"), "attackers", ["d1-d3"], TAKEN,
+     "Smith law 10: 'If four of the enemy gain possession of the four squares marked 2 ...'"),
+    ("tablut-smith", {}, KING_ON_THRONE_7.format(d5="."), "attackers", ["d1-d3"], NOT_TAKEN,
+     "Smith law 10: '... he may move away by the fourth.'"),
+    ("tablut-smith", {}, KING_BESIDE_THRONE_7, "attackers", ["d7-d6"], TAKEN,
+     "Smith law 11: 'If the king be in 2, with an enemy in each of the adjoining squares, a, A and 3'"),
+    ("tablut-smith", {"throne": "hostile-always"},
+     THRONE_HOSTILE_TO_DEFENDERS_7.replace("4 . . . + T", "4 . . . K T").replace("2 . K", "2 . ."), "attackers",
+     ["f6-f4"], ("captures", ["e4"]),
+     "Smith law 10: 'the soldier thus enclosed between his king and the enemy is killed.'"),
+    # Linnaeus as read today: tablut-linnaeus
+    ("tablut-linnaeus", {}, KING_PAIR_7, "attackers", ["f2-d2"], TAKEN,
+     "Linnaeus law 9 '... item Rex' (second-hand): the king too is taken between two away from the castle"),
+    ("tablut-linnaeus", {}, KING_BESIDE_THRONE_7, "attackers", ["d7-d6"], TAKEN,
+     "Linnaeus law 11 (Smith: 'If the king be in 2, with an enemy in each of the adjoining squares')"),
+    ("tablut-linnaeus", {}, REENTER_7, "defenders", ["d4-d5", "a6-a7", "d5-d4"], ("illegal", THRONE),
+     "seed 001: 'this also suggests that a king can not re-enter the throne or konakis once it has left.'"),
+]
+
+
+@pytest.mark.parametrize("variant_id,toggles,diagram,turn,moves,expected,citation", SEED_CASES,
+                         ids=[f"{case[0]}-{i}" for i, case in enumerate(SEED_CASES)])
+def test_seed_rule_sets(variant_id, toggles, diagram, turn, moves, expected, citation):
+    """Each seed's sentence, played under the catalogue variant built from that seed (size and start taken
+    from the diagram): a cross-check of the catalogue's data against the rule text."""
+    g = variant_game(variant_id, diagram, turn, toggles)
+    for move in moves[:-1]:
+        g.play(move)
+    what, value = expected
+    if what == "illegal":
+        with pytest.raises(IllegalMove, match=value):
+            g.play(moves[-1])
+        return
+    move = g.play(moves[-1])
+    if what == "captures":
+        assert caps(move) == value, citation
+    else:
+        assert outcome_of(g) == value, citation
+
+
+def test_seed_first_moves():
+    """seed 003 rule 3: 'The attackers make the first move.' seed 004: 'The opening move goes to Blue.'"""
+    assert tafl_rules.Game(tafl_rules.variant("tawlbwrdd-cyningstan").rules).turn == "attackers"
+    assert tafl_rules.Game(tafl_rules.variant("tafl-granquist").rules).turn == "defenders"
+    assert tafl_rules.Game(tafl_rules.variant("hywel-dda-jones").rules).turn == "attackers"
+
+
+# ==========================================================================
+# 20. every rule point has a scenario
 # ==========================================================================
 
 BOOLEAN_FIELDS = ("throne", "king_reenter_throne", "corners", "camps", "watch_king", "edge_fort", "encirclement")

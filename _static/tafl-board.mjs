@@ -345,6 +345,7 @@ class Board {
     } catch (error) {
       if (fatal) throw error;
       this.say(error.payload && error.payload.illegal ? `Illegal move: ${error.message}.` : `${error.message}.`, true);
+      this.selected = null;
       this.draw();
       return null;
     }

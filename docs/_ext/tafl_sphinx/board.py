@@ -142,6 +142,7 @@ def add_static_assets(app: Sphinx) -> None:
     static = str(STATIC_DIR)
     if static not in app.config.html_static_path:
         app.config.html_static_path.append(static)
+    app.add_css_file("tafl-site.css")
     app.add_css_file("tafl-board.css")
     app.add_js_file("tafl-board.mjs", type="module")
 

@@ -1,0 +1,236 @@
+"""The playable board on every variant page, in headless Chromium with the real Pyodide worker.
+
+Each variant's game is a chosen line (tests/scripted_games.py) played to its outcome by clicking.
+The ``page`` fixture fails a test on any console error or any request that leaves 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tafl_rules
+from scripted_games import scripted_line
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+VARIANT_IDS = [v.id for v in tafl_rules.variants()]
+READY = '.tafl-board[data-ready="true"]'
+
+
+def open_board(page, url):
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=90_000)
+    return page.locator(".tafl-board").first
+
+
+def moves_shown(board) -> list[str]:
+    return board.locator(".tafl-moves button").all_text_contents()
+
+
+def cursor_shown(board) -> int:
+    current = board.locator('.tafl-moves button[aria-current="step"]')
+    return int(current.get_attribute("data-ply")) if current.count() else 0
+
+
+def wait_for_moves(page, count: int) -> None:
+    page.wait_for_function(
+        "n => document.querySelectorAll('.tafl-board .tafl-moves button').length === n", arg=count)
+
+
+def status(board) -> str:
+    return board.locator(".tafl-board-status").text_content()
+
+
+def click_move(page, board, move: str, expected_count: int) -> None:
+    source, target = move.split("-")
+    board.locator(f'[data-square="{source}"]').click()
+    assert board.locator(f'[data-square="{target}"]').get_attribute("class").find("tafl-target") >= 0, \
+        f"{target} is not highlighted after clicking {source}"
+    board.locator(f'[data-square="{target}"]').click()
+    wait_for_moves(page, expected_count)
+
+
+def keyboard_move(page, board, move: str, expected_count: int) -> None:
+    """Make a move with the keyboard alone: arrows to the piece, Enter, arrows to the target, Enter."""
+    board.locator('.tafl-square[tabindex="0"]').focus()
+    for square in move.split("-"):
+        current = page.evaluate("() => document.activeElement.dataset.square")
+        dx = ord(square[0]) - ord(current[0])
+        dy = int(square[1:]) - int(current[1:])
+        for _ in range(abs(dx)):
+            page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
+        for _ in range(abs(dy)):
+            page.keyboard.press("ArrowUp" if dy > 0 else "ArrowDown")
+        assert page.evaluate("() => document.activeElement.dataset.square") == square
+        page.keyboard.press("Enter")
+    wait_for_moves(page, expected_count)
+
+
+def _diagonal_neighbour(square: str, size: int) -> str:
+    file, rank = ord(square[0]) - 97, int(square[1:])
+    file = file + 1 if file + 1 < size else file - 1
+    rank = rank + 1 if rank + 1 <= size else rank - 1
+    return f"{chr(97 + file)}{rank}"
+
+
+@pytest.mark.parametrize("variant_id", VARIANT_IDS)
+def test_variant_page_board_plays_a_game_to_its_outcome(page, site_url, browser, variant_id):
+    line, reason = scripted_line(variant_id)
+    url = f"{site_url}/docs/variants/{variant_id}.html"
+    board = open_board(page, url)
+    size = tafl_rules.variant(variant_id).rules.size
+    assert board.locator(".tafl-square").count() == size * size
+
+    # An illegal attempt is refused with the engine's reason, and nothing is played.
+    source = line[0].split("-")[0]
+    board.locator(f'[data-square="{source}"]').click()
+    board.locator(f'[data-square="{_diagonal_neighbour(source, size)}"]').click()
+    page.wait_for_function("() => document.querySelector('.tafl-board-status').textContent.startsWith('Illegal move')")
+    assert "rank or a file" in status(board) or "occupied" in status(board) or "holds" in status(board), status(board)
+    assert moves_shown(board) == []
+
+    # Two moves by clicking, then undo and redo.
+    click_move(page, board, line[0], 1)
+    click_move(page, board, line[1], 2)
+    board.locator(".tafl-undo").click()
+    page.wait_for_function("() => document.querySelector('.tafl-moves [aria-current]')?.dataset.ply === '1'")
+    assert board.locator(f'[data-square="{line[1].split("-")[1]}"]').get_attribute("aria-label").split(", ")[1] == "empty"
+    board.locator(".tafl-redo").click()
+    page.wait_for_function("() => document.querySelector('.tafl-moves [aria-current]')?.dataset.ply === '2'")
+
+    # The keyboard alone makes the third move.
+    keyboard_move(page, board, line[2], 3)
+
+    # The share link restores the exact game in a new page.
+    board.locator(".tafl-share").click()
+    link = board.locator(".tafl-share-link").input_value()
+    assert f"variant={variant_id}" in link
+    other_context = browser.new_context()
+    other = other_context.new_page()
+    try:
+        other.goto(link)
+        other.wait_for_selector(READY, timeout=90_000)
+        other_board = other.locator(".tafl-board").first
+        assert [m.split("x")[0] for m in moves_shown(other_board)] == list(line[:3])
+    finally:
+        other_context.close()
+
+    # A reload keeps the game (local storage).
+    page.reload()
+    page.wait_for_selector(READY, timeout=90_000)
+    board = page.locator(".tafl-board").first
+    assert [m.split("x")[0] for m in moves_shown(board)] == list(line[:3])
+
+    # The rest of the chosen line, by clicking, to the outcome.
+    for number, move in enumerate(line[3:], 4):
+        click_move(page, board, move, number)
+    page.wait_for_function("() => document.querySelector('.tafl-turn').textContent === 'Game over'")
+    assert reason in status(board)
+    assert board.locator(".tafl-target").count() == 0
+
+
+def test_drag_and_drop_makes_a_move(page, site_url):
+    board = open_board(page, f"{site_url}/docs/variants/copenhagen.html")
+    board.locator('[data-square="d1"]').drag_to(board.locator('[data-square="d3"]'))
+    wait_for_moves(page, 1)
+    assert moves_shown(board) == ["d1-d3"]
+
+
+def test_flip_keeps_the_names_and_reverses_the_drawing(page, site_url):
+    board = open_board(page, f"{site_url}/docs/variants/brandubh.html")
+    first = board.locator(".tafl-square").first.get_attribute("data-square")
+    board.locator(".tafl-flip").click()
+    assert board.locator(".tafl-square").first.get_attribute("data-square") != first
+    assert board.locator(".tafl-flip").get_attribute("aria-pressed") == "true"
+    assert board.locator('[data-square="d4"]').get_attribute("aria-label").startswith("d4, king")
+
+
+def test_step_through_the_move_list(page, site_url):
+    board = open_board(page, f"{site_url}/docs/variants/copenhagen.html")
+    click_move(page, board, "d1-d3", 1)
+    click_move(page, board, "e5-e2", 2)
+    board.locator('.tafl-moves button[data-ply="1"]').click()
+    page.wait_for_function("() => document.querySelector('.tafl-moves [aria-current]')?.dataset.ply === '1'")
+    assert board.locator('[data-square="e5"]').get_attribute("aria-label").startswith("e5, defender")
+    board.locator('.tafl-moves button[data-ply="2"]').click()
+    page.wait_for_function("() => document.querySelector('.tafl-moves [aria-current]')?.dataset.ply === '2'")
+    assert board.locator('[data-square="e2"]').get_attribute("aria-label").startswith("e2, defender")
+
+
+def test_export_and_import_an_otn_record(page, site_url):
+    board = open_board(page, f"{site_url}/docs/variants/copenhagen.html")
+    click_move(page, board, "d1-d3", 1)
+    board.locator(".tafl-record summary").click()
+    board.locator(".tafl-export").click()
+    page.wait_for_function("() => document.querySelector('.tafl-otn').value.includes('d1-d3')")
+    record = board.locator(".tafl-otn").input_value()
+    # A bad record is refused with the reason, and the game is kept.
+    board.locator(".tafl-otn").fill(record.replace("d1-d3", "d1-e9"))
+    board.locator(".tafl-import").click()
+    page.wait_for_function("() => document.querySelector('.tafl-board-status').textContent.includes('refused')")
+    assert moves_shown(board) == ["d1-d3"]
+    # A good record replaces the game.
+    board.locator(".tafl-restart").click()
+    wait_for_moves(page, 0)
+    board.locator(".tafl-otn").fill(record)
+    board.locator(".tafl-import").click()
+    wait_for_moves(page, 1)
+    assert moves_shown(board) == ["d1-d3"]
+
+
+def test_a_crashed_worker_is_replaced_and_the_game_replayed(page, site_url):
+    board = open_board(page, f"{site_url}/docs/variants/copenhagen.html")
+    click_move(page, board, "d1-d3", 1)
+    click_move(page, board, "e5-e2", 2)
+    page.evaluate("() => { window.tafl.worker.worker.terminate(); window.tafl.worker.crashed('simulated crash'); }")
+    page.wait_for_function("() => document.querySelector('.tafl-board-status').textContent.includes('replayed')")
+    page.wait_for_selector(READY)
+    assert moves_shown(board) == ["d1-d3", "e5-e2"]
+    click_move(page, board, "h1-h3", 3)
+
+
+def test_sandbox_restarts_under_the_chosen_toggle_and_shows_otn(page, site_url):
+    open_board(page, f"{site_url}/docs/sandbox.html")
+    page.wait_for_selector(".tafl-sandbox-toggles select")
+    before = page.locator(".tafl-sandbox-otn").text_content()
+    assert before.startswith("dim:11")
+    select = page.locator('select[data-toggle="first"]')
+    other = [v for v in select.locator("option").evaluate_all("os => os.map(o => o.value)") if v != select.input_value()][0]
+    select.select_option(other)
+    page.wait_for_function("b => document.querySelector('.tafl-sandbox-otn').textContent !== b", arg=before)
+    assert page.locator(".tafl-turn").text_content().lower().startswith(other[:8].lower())
+    page.locator(".tafl-sandbox-variant").select_option("brandubh")
+    page.wait_for_function("() => document.querySelectorAll('.tafl-square').length === 49")
+    assert page.locator(".tafl-sandbox-otn").text_content().startswith("dim:7")
+
+
+@pytest.mark.parametrize("query", [
+    "board=0&variant=%3Cscript%3Ealert(1)%3C/script%3E",
+    "board=0&variant=copenhagen&toggles=first:%3Cimg%20src=x%20onerror=alert(1)%3E",
+    "board=0&variant=copenhagen&moves=d1-d3,%3Cb%3Ebold%3C/b%3E",
+    "board=0&variant=copenhagen&evil=%3Csvg%20onload=alert(1)%3E",
+    "board=0&variant=no-such-variant",
+    "board=0&variant=copenhagen&moves=d1-d9",
+])
+def test_a_tampered_share_link_is_refused_and_never_becomes_html(page, site_url, query):
+    page.goto(f"{site_url}/docs/variants/copenhagen.html?{query}")
+    page.wait_for_selector('.tafl-board[data-ready="error"]', timeout=90_000)
+    text = page.locator(".tafl-board-status").text_content()
+    assert "could not start" in text
+    html = page.evaluate("() => document.querySelector('.tafl-board').innerHTML")
+    for marker in ("<script", "<img", "<b>", "<svg", "onerror", "onload"):
+        assert marker not in html
+    assert page.evaluate("() => document.querySelectorAll('.tafl-board script, .tafl-board img, .tafl-board b').length") == 0
+
+
+@pytest.mark.parametrize("path", ["docs/variants/tafl-granquist.html", "docs/sandbox.html"])
+def test_axe_finds_no_serious_or_critical_violation(page, site_url, path):
+    open_board(page, f"{site_url}/{path}")
+    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+    result = page.evaluate("async () => await axe.run(document, { resultTypes: ['violations'] })")
+    bad = [(v["id"], v["impact"], len(v["nodes"])) for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    assert bad == [], json.dumps(bad)

@@ -168,19 +168,17 @@ def _new_session(payload: dict) -> Session:
 
 
 def special_squares(rules) -> dict[str, Any]:
-    """Squares the board draws distinctly: the throne (centre), the corners, the camps
-    (the attackers' starting squares), each only when the rules make it special."""
-    from .game import Game
+    """Squares the board draws distinctly, as the engine's tables define them for these rules."""
+    from ._tables import tables
+    from .board import iter_bits
 
-    size = rules.size
-    files = "abcdefghijklmnopqrs"[:size]
-    middle = size // 2
-    start = Game(rules)
-    return {
-        "throne": f"{files[middle]}{middle + 1}" if rules.throne else None,
-        "corners": [f"{f}{r}" for f in (files[0], files[-1]) for r in (1, size)] if rules.corners else [],
-        "camps": sorted(start.pieces("attacker")) if rules.camps else [],
-    }
+    t = tables(rules)
+    names = t.g.names
+
+    def squares(mask: int) -> list[str]:
+        return sorted((names[i] for i in iter_bits(mask)), key=lambda n: (n[0], int(n[1:])))
+
+    return {"throne": squares(t.throne)[0] if t.throne else None, "corners": squares(t.corners), "camps": squares(t.camps)}
 
 
 def _move_text(move) -> str:

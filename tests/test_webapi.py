@@ -1,0 +1,90 @@
+"""The worker's JSON interface: what the board is sent, and what it may not send."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tafl_rules import Game, variant, webapi
+
+
+def ask(kind: str, board: str = "t", **payload):
+    return json.loads(webapi.handle(kind, json.dumps({"board": board, **payload})))
+
+
+def test_new_game_state_carries_the_legal_map_of_the_engine():
+    state = ask("new", variant="copenhagen")
+    assert state["turn"] == "attackers"
+    assert state["legal"] == Game(variant("copenhagen").rules).legal_targets()
+    assert state["special"]["throne"] == "f6"
+    assert state["special"]["corners"] == ["a1", "a11", "k1", "k11"]
+    assert state["rules_otn"].startswith("dim:11")
+    assert state["ranks"][5] == "tt.TTKTT.tt"
+
+
+def test_camps_are_the_attackers_start_squares_when_the_rules_have_camps():
+    state = ask("new", variant="tafl-granquist")
+    assert "e1" in state["special"]["camps"] and len(state["special"]["camps"]) == 16
+
+
+def test_play_undo_redo_and_a_new_move_cuts_the_redo_tail():
+    ask("new", variant="copenhagen")
+    assert ask("play", move="d1-d3")["line"] == ["d1-d3"]
+    ask("play", move="e5-e2")
+    state = ask("undo")
+    assert state["cursor"] == 1 and state["line"] == ["d1-d3", "e5-e2"]
+    assert ask("redo")["cursor"] == 2
+    assert ask("goto", ply=0)["cursor"] == 0
+    state = ask("play", move="h1-h3")
+    assert state["line"] == ["h1-h3"] and state["cursor"] == 1
+
+
+def test_captures_are_listed_and_counted():
+    ask("new", variant="copenhagen", moves=["d1-d3", "e5-e2", "g1-g3", "f4-c4"])
+    state = ask("play", move="g3-e3")
+    assert state["played"] == "g3-e3xe2"
+    assert state["captured"] == {"attackers": 1, "defenders": 0}
+
+
+def test_an_illegal_move_says_why_and_changes_nothing():
+    before = ask("new", variant="copenhagen")
+    reply = ask("play", move="f6-f7")
+    assert reply["illegal"] is True and "attackers' turn" in reply["error"]
+    assert ask("state")["ranks"] == before["ranks"]
+
+
+def test_explain_names_why_a_piece_cannot_be_picked_up():
+    ask("new", variant="copenhagen")
+    assert "attackers' turn" in ask("explain", square="e5")["error"]
+    assert ask("explain", square="a4")["reason"] == "a4 can move"
+
+
+@pytest.mark.parametrize("payload, words", [
+    ({"variant": "<script>alert(1)</script>"}, "catalogue id"),
+    ({"variant": "copenhagen", "toggles": {"first": "<b>x</b>"}}, "toggles"),
+    ({"variant": "copenhagen", "moves": ["d1-d3", "<img>"]}, "moves"),
+    ({"variant": "copenhagen", "moves": ["d1-d9"]}, "move 1"),
+    ({"variant": "no-such-variant"}, "no-such-variant"),
+    ({"variant": "copenhagen", "toggles": {"nonsense": "x"}}, "nonsense"),
+])
+def test_bad_new_requests_are_refused_with_the_field_named(payload, words):
+    ask("new", board="keep", variant="brandubh")
+    reply = ask("new", board="keep", **payload)
+    assert "error" in reply and words in reply["error"]
+    assert ask("state", board="keep")["variant"] == "brandubh"
+
+
+def test_export_then_import_round_trips_and_a_bad_record_keeps_the_game():
+    ask("new", variant="copenhagen", moves=["d1-d3", "e5-e2"])
+    record = ask("export")["otn"]
+    assert "d1-d3" in record
+    bad = ask("import", otn=record.replace("e5-e2", "e5-e9"))
+    assert "error" in bad
+    assert ask("state")["line"] == ["d1-d3", "e5-e2"]
+    ask("new", variant="copenhagen")
+    assert ask("import", otn=record)["line"] == ["d1-d3", "e5-e2"]
+
+
+def test_unknown_request_type_is_named():
+    assert "frobnicate" in json.loads(webapi.handle("frobnicate", "{}"))["error"]

@@ -853,6 +853,37 @@ def test_shieldwall_with_the_king_in_the_row():
     assert g.outcome is None
 
 
+def test_shieldwall_needs_a_flanking_move():
+    """Cyningstan's Copenhagen rules, rule 7: 'The capturing move must be a flanking move to a square at the
+    edge of the board.' - here the last fronting piece arrives (g2-d2): no wall is taken."""
+    g = game("""
+      7 . . . . . . .
+      6 . K . . . . .
+      5 . . . . . . .
+      4 . . . + . . .
+      3 . . . . . . .
+      2 . . t . . . t
+      1 . t T T t . .
+        a b c d e f g
+    """, shieldwall="copenhagen")
+    assert g.play("g2-d2").captures == []
+
+
+def test_shieldwall_with_the_king_as_bracket():
+    """modern standard (Copenhagen): the king may take part in shield-wall captures - here as a bracket."""
+    g = game("""
+      7 + . . . . . +
+      6 . . . . . . .
+      5 . . . . . . .
+      4 . . . + T . t
+      3 . . . . . . .
+      2 . . T T . . .
+      1 + K t t . . +
+        a b c d e f g
+    """, turn="defenders", shieldwall="copenhagen", corners=True, escape="corner")
+    assert caps(g.play("e4-e1")) == ["c1", "d1"]
+
+
 def test_shieldwall_of_attackers():
     """modern standard (Copenhagen): the defenders take an attackers' wall the same way."""
     g = game("""
@@ -1641,6 +1672,23 @@ def test_raichi_announced():
     announced = g.announcements()
     assert "raichi" in announced
     assert "tuichi" not in announced
+
+
+def test_tuichi_towards_two_corners():
+    """seed 004's tuichi ('a clear approach to two exit squares') in a corner game: from a4 the king sees a1
+    and a7 - our reading: the exit squares are whatever the escape rule makes them."""
+    g = game("""
+      7 + . . . . . +
+      6 . . . . . . .
+      5 . . . . . . t
+      4 . . K + . . .
+      3 . . . . . . .
+      2 . . . . . . .
+      1 + . . . . . +
+        a b c d e f g
+    """, turn="defenders", corners=True, escape="corner", tuichi="win")
+    g.play("c4-a4")
+    assert outcome_of(g) == ("defenders", "tuichi")
 
 
 def test_tuichi_opened_by_a_defender():

@@ -22,6 +22,10 @@ def _add_balance(sub) -> None:
                    help="toggle applied to every --variant (repeatable)")
     p.add_argument("--site", action="store_true",
                    help="the site's suite: every variant, and each single toggle change of the main tawlbwrdd readings")
+    p.add_argument("--skip", action="append", default=[], metavar="VARIANT",
+                   help="leave out this variant (repeatable; with --site or --variant all)")
+    p.add_argument("--only", action="append", default=[], metavar="VARIANT",
+                   help="keep only this variant (repeatable; with --site)")
     p.add_argument("--level", type=int, default=1, help="AI level of both sides (default 1)")
     p.add_argument("--attackers-level", type=int, help="AI level of the attackers (default --level)")
     p.add_argument("--defenders-level", type=int, help="AI level of the defenders (default --level)")
@@ -61,6 +65,10 @@ def _cmd_balance(args) -> int:
 
                 ids = variant_ids()
             configs = [balance.Config(v, tuple(toggles), la, ld, args.ply_cap) for v in ids]
+        configs = [c for c in configs if c.variant not in args.skip and (not args.only or c.variant in args.only)]
+        if not configs:
+            print("error: no configuration left to play", file=sys.stderr)
+            return 2
         work = args.work_file or args.out + ".work.jsonl"
         data = balance.run(configs, range(args.seed, args.seed + args.games), workers=args.workers,
                            scheduler=args.scheduler, work_file=work, progress=not args.no_progress)

@@ -197,6 +197,12 @@ def _read_work(path: str | None) -> dict[tuple[str, int], dict]:
     return done
 
 
+def _ends_with_newline(path: str) -> bool:
+    with open(path, "rb") as fh:
+        fh.seek(-1, os.SEEK_END)
+        return fh.read(1) == b"\n"
+
+
 def run(configs: Iterable[Config], seeds: Iterable[int], *, workers: int | None = None,
         scheduler: Any = None, work_file: str | None = None, progress: bool = False,
         on_game: Callable[[dict], None] | None = None) -> dict[str, Any]:
@@ -221,7 +227,12 @@ def run(configs: Iterable[Config], seeds: Iterable[int], *, workers: int | None 
     tasks = [(c.to_dict(), s) for c in configs for s in seeds if (c.key, s) not in done]
     bar = _Progress(len(wanted), len(done), progress)
     started = time.monotonic()
-    fh = open(work_file, "a", encoding="utf-8") if work_file else None
+    fh = None
+    if work_file:
+        torn = os.path.exists(work_file) and os.path.getsize(work_file) > 0 and not _ends_with_newline(work_file)
+        fh = open(work_file, "a", encoding="utf-8")
+        if torn:
+            fh.write("\n")  # end a line cut short, so the next record starts on its own line
 
     def record(rec: dict) -> None:
         k = (rec["key"], rec["seed"])
@@ -255,10 +266,15 @@ def run(configs: Iterable[Config], seeds: Iterable[int], *, workers: int | None 
 def _run_local(tasks: list, workers: int, record: Callable[[dict], None]) -> None:
     from concurrent.futures import ProcessPoolExecutor, as_completed  # noqa: PLC0415
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
         futures = [pool.submit(_play_task, t) for t in tasks]
         for fut in as_completed(futures):
             record(fut.result())
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)  # interrupted: what is recorded stays recorded
+        raise
+    pool.shutdown()
 
 
 def _run_dask(tasks: list, scheduler: Any, record: Callable[[dict], None]) -> None:

@@ -819,7 +819,7 @@ def test_shieldwall_not_fully_fronted():
 
 
 def test_shieldwall_bracketed_by_a_corner():
-    """modern standard (Copenhagen): 'A corner square may stand in for one of the bracketing pieces.'"""
+    """modern standard (Copenhagen): a corner square may stand in for the bracket at one end of the row."""
     g = game("""
       7 + . . . . . +
       6 . K . . . . .
@@ -854,8 +854,8 @@ def test_shieldwall_with_the_king_in_the_row():
 
 
 def test_shieldwall_needs_a_flanking_move():
-    """Cyningstan's Copenhagen rules, rule 7: 'The capturing move must be a flanking move to a square at the
-    edge of the board.' - here the last fronting piece arrives (g2-d2): no wall is taken."""
+    """modern standard (Copenhagen, as Cyningstan's rule 7 states it): the capturing move must be the flanking
+    move to an edge square - here the last fronting piece arrives (g2-d2): no wall is taken."""
     g = game("""
       7 . . . . . . .
       6 . K . . . . .
@@ -1524,8 +1524,9 @@ WATCH_KING_9 = """
 @covers("watch_king=True", "watch_king=False")
 @pytest.mark.parametrize("watch,taken", [(True, True), (False, False)])
 def test_watch_your_king(watch, taken):
-    """ap Ifan (Murray, second-hand): 'If the king himself comes between two of the attackers and if you say
-    'watch your king' before he moves into that place, and he is unable to escape, you can catch him.'
+    """ap Ifan (Murray's translation as given by Cyningstan, research/quotes.md version B, second-hand): 'If the
+    king himself comes between two of the attackers and if you say 'watch your king' before he moves into that
+    place, and he is unable to escape, you catch him.'
     The king walks in between b3 and d3; h4-c4 shuts the way back; his own man blocks c2."""
     g = game(WATCH_KING_9, turn="defenders", king_capture="four", watch_king=watch)
     assert g.play("c6-c3").captures == []
@@ -1815,15 +1816,15 @@ def test_no_edge_fort_while_it_can_be_broken():
 
 @pytest.mark.parametrize("fort", [True, False])
 def test_edge_fort(fort):
-    """modern standard (Copenhagen): 'If the king has contact with the board edge, is able to move, and it is
-    impossible for the attackers to break the fort, the defenders win.' c3 closes the fort round d1/d2."""
+    """modern standard (Copenhagen): the defenders win when the king touches the edge, can move, and stands in
+    a fort the attackers can never break. c3 closes the fort round d1/d2."""
     g = game(EDGE_FORT_7, turn="defenders", corners=True, escape="corner", edge_fort=fort)
     g.play("a3-c3")
     assert outcome_of(g) == (("defenders", "edge-fort") if fort else None)
 
 
 def test_closed_but_breakable_fort_is_no_fort():
-    """modern standard (Copenhagen): 'impossible for the attackers to break the fort' - without c3 the fort
+    """modern standard (Copenhagen): the fort must be impossible to break - without c3 the fort
     round d1/d2 is closed, but attackers on c3 and e3 would take d3, so it does not win yet."""
     g = game(EDGE_FORT_7, turn="defenders", corners=True, escape="corner", edge_fort=True)
     g.play("a3-a2")
@@ -1845,17 +1846,17 @@ ENCIRCLED_7 = """
 @covers("encirclement=True", "encirclement=False")
 @pytest.mark.parametrize("rule", [True, False])
 def test_encirclement(rule):
-    """modern standard (Copenhagen): 'If the attackers surround the king and all remaining defenders, then
-    they win.' d1-d2 closes the ring."""
+    """modern standard (Copenhagen): the attackers win when an unbroken ring encloses the king and all remaining
+    defenders. d1-d2 closes the ring."""
     g = game(ENCIRCLED_7.format(g7="."), encirclement=rule)
     assert g.play("d1-d2").captures == []
     assert outcome_of(g) == (("attackers", "encirclement") if rule else None)
 
 
 def test_encirclement_by_a_diagonal_ring():
-    """Cyningstan's Copenhagen rules: the attackers win 'if they surround all of the kings forces, so that none
-    can reach the board' [edge] - our reading: pieces touching corner to corner close the ring, since no piece
-    moves diagonally. a1-d1 closes the diamond."""
+    """modern standard (Copenhagen; Cyningstan's wording: surrounded so that none of the king's forces can reach
+    the board's edge) - our reading: pieces touching corner to corner close the ring, since no piece moves
+    diagonally. a1-d1 closes the diamond."""
     g = game("""
       7 . . . t . . .
       6 . . t . t . .
@@ -1988,8 +1989,8 @@ def test_repetition_loses_for_the_side_that_makes_it(first, shuffle, winner):
 @pytest.mark.parametrize("first,shuffle", [("attackers", SHUFFLE_ATTACKERS_FIRST),
                                            ("defenders", SHUFFLE_DEFENDERS_FIRST)])
 def test_repetition_loses_for_the_defenders(first, shuffle):
-    """modern standard (Copenhagen): 'Perpetual repetition is illegal ... the defenders lose' - whoever makes
-    the third occurrence (rules.py: 'a loss for the defenders whoever made it')."""
+    """modern standard (Copenhagen): perpetual repetition is a loss for the defenders - whoever makes the third
+    occurrence (rules.py: 'a loss for the defenders whoever made it')."""
     g = game(REPEAT_7, turn=first, repetition="defenders-lose")
     play_plies(g, shuffle[:8])
     assert outcome_of(g) == ("attackers", "repetition")
@@ -2203,7 +2204,7 @@ SEED_CASES = [
      "modern standard (Copenhagen): the throne is hostile to the defenders when empty"),
     ("copenhagen", {}, THRONE_HOSTILE_TO_DEFENDERS_7.replace("4 . . . + T", "4 . . . K T").replace("2 . K", "2 . ."),
      "attackers", ["f6-f4"], ("captures", []),
-     "modern standard (Copenhagen): '... but only hostile to the defenders when it is empty.'"),
+     "modern standard (Copenhagen): the throne is hostile to the defenders only when it is empty"),
     ("copenhagen", {}, KING_BESIDE_THRONE_7, "attackers", ["d7-d6"], TAKEN,
      "modern standard (Copenhagen): three sides and the throne"),
     ("copenhagen", {}, KING_EDGE_7, "attackers", ["c3-c2"], NOT_TAKEN,

@@ -122,6 +122,21 @@ def reference_targets(game, square, left_throne):
     return out
 
 
+def assert_allowed_square(rules, kind, frm, to, left_throne):
+    """The moved piece stands on a square its rules let it stop on."""
+    g = geometry(rules.size)
+    i = g.index[to]
+    if rules.throne and i == g.center:
+        assert kind in rules.throne_stop
+        assert not (kind == "king" and not rules.king_reenter_throne and left_throne)
+    if rules.corners and i in g.corner_squares:
+        assert kind in rules.corner_stop
+    if rules.camps:
+        camps = set(Game(rules, position=rules.start).pieces("attacker"))
+        if to in camps:
+            assert kind in rules.camp_stop or frm in camps
+
+
 def check_invariants(game):
     g = geometry(game.size)
     kings = game.pieces("king")
@@ -173,6 +188,7 @@ def test_random_games_keep_invariants(rules, seed):
         played = game.play(move)
         assert game.piece_at(played.to_square) == kind or (kind == "king" and game.outcome.kind == "king-captured")
         assert set(played.captures) == set(move.captures)
+        assert_allowed_square(rules, kind, played.from_square, played.to_square, left_throne)
         for c in played.captures:
             assert game.piece_at(c) is None
         history.append((state, kind, move.from_square))

@@ -692,7 +692,8 @@ class Game:
             if rules.tuichi == "win" and self._k >= 0:
                 routes = self._targets(self._k, KING) & t.escape
                 if routes.bit_count() >= 2:
-                    ends = " and ".join(names[i] for i in _bits(routes))
+                    roads = [names[i] for i in _bits(routes)]
+                    ends = ", ".join(roads[:-1]) + " and " + roads[-1]
                     return Outcome("defenders", f"tuichi: the king has open roads to {ends}", "tuichi")
             if rules.edge_fort and _endings.edge_fort(self):
                 return Outcome("defenders", "edge fort", "edge-fort")

@@ -189,7 +189,6 @@ def _king_threatened(game: "Game") -> bool:
     """Whether an attackers' move (played now, whoever is to move) would take the king."""
     k = game._k
     g = game._g
-    immobile = game.rules.king_capture == "immobile"
     near = 0
     for n in g.neighbours[k]:
         near |= 1 << n
@@ -197,8 +196,7 @@ def _king_threatened(game: "Game") -> bool:
     game._side = ATTACKERS
     try:
         for frm, kind, targets in game._move_targets(ATTACKERS):
-            if not immobile:
-                targets &= near
+            targets &= near  # every way of taking the king ends beside him
             for to in _iter(targets):
                 caps, reason = game._make(frm, to, kind)
                 game._unmake()

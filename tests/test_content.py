@@ -275,7 +275,8 @@ def test_differences_and_formations_are_computed():
     assert "not the same on every side" in content.formation(l2, "t")
     assert content.differing_squares([l1.start, l1.start], l1.size) == []
     assert "f6" not in content.differing_squares([l1.start, l2.start, j3.start], l1.size)
-    assert content.king_lines(l1).startswith("N 5: 3 defenders, attacker at 4")
+    assert content.king_lines(l1) == "5 to the edge: 3 defenders, first attacker at 4 (each way)"
+    assert content.king_lines(j3) == "5 to the edge: 2 defenders, first attacker at 4 (each way)"
 
 
 def test_rule_matrix_has_a_tab_per_board_size_and_every_variant(pages):

@@ -105,7 +105,7 @@ def dependency_files() -> list[str]:
     pkg = ROOT / "tafl_rules"
     files = sorted(str(p) for p in (pkg / "variants").glob("*.toml"))
     files += [str(pkg / name) for name in ("catalogue.py", "rules.py", "svg.py") if (pkg / name).exists()]
-    return files
+    return files + [__file__]
 
 
 # --- words --------------------------------------------------------------------
@@ -269,6 +269,8 @@ def svg_markup(rules, *, marks: Iterable[str] = (), title: str | None = None, po
     # The interactive board script claims every ".tafl-board" element on the page; a static
     # figure must not be mistaken for a board container.
     markup = re.sub(r'(<svg\b[^>]*\bclass=")tafl-board"', r'\1tafl-svg-board"', markup, count=1)
+    # Scale down with the column (cards, phones); the viewBox keeps the drawing exact.
+    markup = re.sub(r"<svg\b", '<svg style="max-width:100%;height:auto"', markup, count=1)
     return "\n".join(line for line in markup.splitlines() if line.strip())
 
 
@@ -360,22 +362,28 @@ def variant_page_md(v) -> str:
     marks: list[str] = []
     if v.correction_of:
         marks = differing_squares([v.rules.start, original.rules.start], v.rules.size)
-    lines += [figure_md(v.id, marks=marks, caption=f"{v.name}: start position"), ""]
-    if v.layout_note:
-        lines += [md_escape(v.layout_note), ""]
+    figure = figure_md(v.id, marks=marks, caption=f"{v.name}: start position")
     if v.diagram:
         legend = ", ".join(f"`{ch}` {piece}" for ch, piece in v.diagram_legend.items())
-        lines += [f"The diagram as the catalogue holds it, in its source's notation ({legend}):", "",
-                  "```text", v.diagram, "```", ""]
+        lines += ["::::{tab-set}", "", ":::{tab-item} Figure", "", figure, "", ":::", "",
+                  ":::{tab-item} The diagram in its source's notation", "",
+                  f"As the catalogue holds it ({legend}); the figure is drawn from this text.", "",
+                  "```text", v.diagram, "```", "", ":::", "", "::::", ""]
+    else:
+        lines += [figure, ""]
+    if v.layout_note:
+        lines += [md_escape(v.layout_note), ""]
     if v.general_notes:
         lines += [":::{admonition} Notes", md_escape(v.general_notes), ":::", ""]
+    lines += ["## Play", "", "The board plays this variant's own readings (listed under *Toggles* below); "
+              "it needs JavaScript, and starts a Python engine in your browser.", "",
+              f"```{{tafl-board}} {v.id}", "```", ""]
     lines += ["## Rules in plain words", "",
               "Every rule point with the passage it rests on, or the words *modern filler* and who proposed it. "
               "Quotations from the project's primary documents (the five seed texts) are unmarked; any other "
               "says whether it is *verified*, *second-hand* or *unverified*. “Open point” marks what the "
               "source leaves undecided.", "", rules_md(v)]
     lines += ["## Toggles", "", toggles_md(v)]
-    lines += ["## Play", "", f"```{{tafl-board}} {v.id}", "```", ""]
     if v.sources:
         lines += ["## Sources", "", *[f"- {cite(key)}" for key in v.sources], ""]
     lines += ["See also the {doc}`rule matrix </docs/matrix>` and the {doc}`comparison of the figures </docs/compare>`.", ""]
@@ -457,13 +465,13 @@ def formation(rules, piece: str) -> str:
 
 
 def king_lines(rules) -> str:
-    """For each direction from the king: squares to the edge and the first attacker met."""
+    """For each direction from the king: squares to the edge, defenders in line, the first attacker."""
     size = rules.size
     where = position_map(rules.start, size)
     king = next(sq for sq, p in where.items() if p == "K")
     kf, kr = _coords(king)
     files = "abcdefghijklmnopqrstuvwxyz"
-    out = []
+    lines = {}
     for name, (df, dr) in (("N", (0, 1)), ("E", (1, 0)), ("S", (0, -1)), ("W", (-1, 0))):
         f, r, steps, first, own = kf, kr, 0, None, 0
         while 0 <= f + df < size and 0 <= r + dr < size:
@@ -473,9 +481,11 @@ def king_lines(rules) -> str:
                 first = steps
             elif first is None and piece == "T":
                 own += 1
-        out.append(f"{name} {steps}: {own} defender{'s' if own != 1 else ''}, "
-                   + (f"attacker at {first}" if first else "no attacker"))
-    return "; ".join(out)
+        lines[name] = (f"{steps} to the edge: {own} defender{'s' if own != 1 else ''}, "
+                       + (f"first attacker at {first}" if first else "no attacker"))
+    if len(set(lines.values())) == 1:
+        return f"{lines['N']} (each way)"
+    return "; ".join(f"{name} {text}" for name, text in lines.items())
 
 
 def compare_md(ids: list[str]) -> str:
@@ -494,11 +504,11 @@ def compare_md(ids: list[str]) -> str:
             own = marks
             note = "As printed; marked: squares where the three printed figures disagree."
         lines += [f":::{{grid-item-card}} {md_escape(v.name)}", ":class-card: tafl-compare-card", "",
-                  figure_md(v.id, marks=own, caption=v.name), "", note,
+                  figure_md(v.id, marks=own), "", note,
                   f"{{variant}}`Read and play <{v.id}>`", ":::", ""]
     lines += ["::::", ""]
     lines += [f"Marked squares ({len(marks)}): " + ", ".join(f"`{s}`" for s in marks) + ".", ""]
-    lines += ["| Figure | Attacker formation | Defender formation | From the king to each edge: squares; defenders, then the first attacker, in line |",
+    lines += ["| Figure | Attacker formation | Defender formation | From the king to the edge, in each line |",
               "| --- | --- | --- | --- |"]
     for v in shown:
         lines.append(f"| {{variant}}`{v.id}` | {formation(v.rules, 't')} | {formation(v.rules, 'T')} | {king_lines(v.rules)} |")
@@ -521,13 +531,15 @@ def matrix_md(variants: list | None = None) -> str:
             cells = []
             for v, value in zip(vs, values):
                 prov = v.provenance[field]
-                text = md_escape(value) + ("†" if prov.is_filler else "") + ("?" if prov.status in ("second-hand", "unverified") else "")
+                doubtful = prov.passage is not None and prov.status in ("second-hand", "unverified")
+                text = md_escape(value) + ("†" if prov.is_filler else "") + ("?" if doubtful else "")
                 ref = f"{{rule}}`{text} <{v.id}:{field}>`"
                 cells.append(f"**{ref}**" if value != common and len(set(values)) > 1 else ref)
             out.append(f"| `{field}` | " + " | ".join(cells) + " |")
         return out
 
-    lines = ["::::{tab-set}", ":class: tafl-matrix", ""]
+    lines = ['<style>.tafl-matrix table { display: block; overflow-x: auto; font-size: 0.85em; }</style>', "",
+             "::::{tab-set}", ":class: tafl-matrix", ""]
     for size in sizes:
         vs = [v for v in variants if v.rules.size == size]
         lines += [f":::{{tab-item}} {size_label(size)} ({len(vs)})", f":sync: size-{size}", "", *table(vs), "", ":::", ""]
@@ -703,15 +715,16 @@ class VariantFigure(SphinxDirective):
         try:
             v = get_variant(vid, **self.options.get("toggles", {}))
             marks = self.options.get("marks", "").split()
-            caption = self.options.get("caption") or v.name
-            markup = svg_markup(v.rules, marks=marks, title=f"{caption} ({size_label(v.rules.size)})")
+            caption = self.options.get("caption", "")
+            markup = svg_markup(v.rules, marks=marks, title=f"{caption or v.name} ({size_label(v.rules.size)})")
         except Exception as error:
             raise self.error(f"variant-figure {vid}: {error}")
         figure = nodes.container(classes=["tafl-figure"])
         figure["ids"].append(_label("figure", vid, self.env.new_serialno("tafl-figure").__str__()))
         figure += nodes.raw("", f'<div class="tafl-svg" data-variant="{vid}" data-marks="{" ".join(marks)}">'
                             f"{markup}</div>", format="html")
-        figure += nodes.paragraph("", caption, classes=["tafl-figure-caption"])
+        if caption:
+            figure += nodes.paragraph("", caption, classes=["tafl-figure-caption"])
         return [figure]
 
 

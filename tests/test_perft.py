@@ -27,18 +27,29 @@ BRANDUBH = Rules(
     throne_hostile_to_attackers="empty", throne_hostile_to_defenders="empty",
 )
 
+#: Granquist's tafl (seed 004) on the tablut board: camps, Konakis rules, unarmed king,
+#: no moving into jeopardy except to capture, the defenders ("Blue") first
+GRANQUIST_9 = Rules(
+    size=9, start="/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/", first="defenders",
+    camps=True, camp_stop=frozenset(), throne_stop={"king"}, throne_pass={"defender", "king"},
+    king_reenter_throne=False, camps_hostile_to_defenders="empty", throne_hostile_to_defenders="empty",
+    king_armed="no", sandwich="unless-capturing", king_capture="four", king_capture_against={"throne", "camp"},
+    escape="edge-except-camps", tuichi="win",
+)
+
 PERFT = {
     "default 11x11 (Rules())": (Rules(), [128, 12992, 1669528]),
     "copenhagen": (COPENHAGEN, [116, 6788, 806344]),
     "tablut 9x9": (TABLUT, [80, 4400, 353200]),
     "brandubh 7x7": (BRANDUBH, [40, 960, 39512]),
+    "granquist 9x9 (depth 1-2)": (GRANQUIST_9, [56, 4392]),
 }
 
 
 @pytest.mark.parametrize("name", list(PERFT))
 def test_perft(name):
     rules, expected = PERFT[name]
-    counts = [Game(rules).perft(depth) for depth in (1, 2, 3)]
+    counts = [Game(rules).perft(depth) for depth in range(1, len(expected) + 1)]
     print(f"\nperft {name}: {counts}")
     assert counts == expected
 
@@ -70,3 +81,21 @@ def test_speed_limit_changes_perft():
     # the king's men hem him in at the start, so the counts only change for the attackers' men
     slow = Game(BRANDUBH.replace(man_speed=1)).perft(1)
     assert slow == 16  # every attacker may only step one square sideways, two ways
+
+
+def test_perft_2_against_the_reference_walk():
+    """Depth 2 recounted with the square-by-square reference of the property tests
+    (movement only, so on a rule set where no move in the first two plies captures)."""
+    from test_properties import reference_targets
+
+    rules = GRANQUIST_9.replace(sandwich="safe")
+    game = Game(rules)
+    total = 0
+    for move in game.legal_moves():
+        assert not move.captures
+        game.play(move)
+        side = game.pieces("attacker") if game.turn == "attackers" else game.pieces("defender") + game.pieces("king")
+        king_left = game.piece_at("e5") != "king"
+        total += sum(len(reference_targets(game, sq, king_left)) for sq in side)
+        game.undo()
+    assert total == game.perft(2)

@@ -222,3 +222,8 @@ def test_fast_interface_matches_the_named_one():
     caps = game.play_fast(geometry(11).index["d1"], geometry(11).index["d4"])
     assert caps == 0 and game.piece_at("d4") == "attacker" and game.turn == "defenders"
     assert str(game.undo()) == "d1-d4" and game.hash == h
+
+
+def test_zobrist_hash_is_stable_across_runs_and_versions():
+    # fixed keys (random.Random seeded by the board size): the same number in CPython 3.11-3.14 and Pyodide
+    assert Game(Rules()).hash == 17950760007912422539

@@ -1,0 +1,119 @@
+"""Level against level: each AI level plays the one below it, on several variants, both sides.
+
+Run: ``python benchmarks/tournament.py`` (defaults below; ``--quick`` for a smoke run).
+
+For each pair (higher level H, lower level L), each variant and each seed, two games
+are played: H as the attackers against L, and L as the attackers against H. Games
+that reach the ply cap are draws. The table gives H's wins, draws and losses, H's
+win rate with its 95% Wilson interval, and H's score (a draw counts half). The games
+are played by :func:`tafl_rules.balance.run`, so they use all local cores (or a Dask
+cluster with ``--scheduler``) and are reproducible from their seeds; the results are
+written as JSON (``--out``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tafl_rules import balance  # noqa: E402
+from tafl_rules.balance import Config, wilson  # noqa: E402
+
+VARIANTS = ("brandubh", "tablut-linnaeus", "tawlbwrdd-cyningstan-9")
+#: (higher, lower, games per variant and side)
+PAIRS = ((2, 1, 10), (3, 2, 6), (4, 3, 3), (5, 4, 2))
+
+
+def tournament(variants, pairs, ply_cap: int, workers=None, scheduler=None, progress=True, work_file=None):
+    configs = []
+    seeds_of = {}
+    for hi, lo, n in pairs:
+        for vid in variants:
+            for la, ld in ((hi, lo), (lo, hi)):
+                c = Config(vid, (), la, ld, ply_cap)
+                configs.append(c)
+                seeds_of[c.key] = n
+    # balance.run plays every config with the same seeds: group configs by game count
+    results = []
+    provenance = None
+    for n in sorted(set(seeds_of.values()), reverse=True):
+        group = [c for c in configs if seeds_of[c.key] == n]
+        data = balance.run(group, range(n), workers=workers, scheduler=scheduler, progress=progress,
+                           work_file=work_file)
+        results += data["results"]
+        provenance = data["provenance"]
+    by_key = {r["key"]: r for r in results}
+    table = []
+    for hi, lo, n in pairs:
+        row = {"higher": hi, "lower": lo, "variants": list(variants), "games": 0, "wins": 0, "draws": 0, "losses": 0,
+               "by_side": {}}
+        for vid in variants:
+            for side, (la, ld) in (("attackers", (hi, lo)), ("defenders", (lo, hi))):
+                s = by_key[Config(vid, (), la, ld, ply_cap).key]["summary"]
+                w = s[side]["count"]
+                d = s["draws"]["count"]
+                l_ = s["games"] - w - d
+                row["games"] += s["games"]
+                row["wins"] += w
+                row["draws"] += d
+                row["losses"] += l_
+                tot = row["by_side"].setdefault(side, [0, 0, 0])
+                tot[0] += w
+                tot[1] += d
+                tot[2] += l_
+        lo_ci, hi_ci = wilson(row["wins"], row["games"])
+        row["win_rate"] = round(row["wins"] / row["games"], 4)
+        row["win_low"], row["win_high"] = round(lo_ci, 4), round(hi_ci, 4)
+        row["score"] = round((row["wins"] + row["draws"] / 2) / row["games"], 4)
+        table.append(row)
+    return {"provenance": provenance, "ply_cap": ply_cap, "table": table, "results": results}
+
+
+def print_table(data) -> None:
+    print(f"ply cap {data['ply_cap']}; variants: {', '.join(data['table'][0]['variants'])}")
+    print(f"{'pair':<8} {'games':>5} {'W':>4} {'D':>4} {'L':>4}  {'win rate [95% CI]':<22} {'score':>6}  "
+          f"{'as attackers W/D/L':<18} {'as defenders W/D/L':<18}")
+    for r in data["table"]:
+        ci = f"{r['win_rate']:.0%} [{r['win_low']:.0%}-{r['win_high']:.0%}]"
+        a = "/".join(map(str, r["by_side"]["attackers"]))
+        d = "/".join(map(str, r["by_side"]["defenders"]))
+        print(f"{r['higher']} v {r['lower']:<3} {r['games']:>5} {r['wins']:>4} {r['draws']:>4} {r['losses']:>4}  "
+              f"{ci:<22} {r['score']:>6.0%}  {a:<18} {d:<18}")
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--variants", nargs="+", default=list(VARIANTS))
+    p.add_argument("--pairs", nargs="+", default=[f"{h}:{l}:{n}" for h, l, n in PAIRS],
+                   help="HIGHER:LOWER:GAMES (games per variant and side)")
+    p.add_argument("--ply-cap", type=int, default=120)
+    p.add_argument("--workers", "-j", type=int)
+    p.add_argument("--scheduler")
+    p.add_argument("--out", default=str(ROOT / "docs" / "data" / "tournament.json"))
+    p.add_argument("--quick", action="store_true", help="levels 1-3, two games per variant and side")
+    p.add_argument("--no-progress", action="store_true")
+    args = p.parse_args(argv)
+    pairs = [tuple(int(x) for x in s.split(":")) for s in args.pairs]
+    if args.quick:
+        pairs = [(2, 1, 2), (3, 2, 2)]
+    started = time.monotonic()
+    data = tournament(args.variants, pairs, args.ply_cap, args.workers, args.scheduler, not args.no_progress,
+                      work_file=args.out + ".work.jsonl")
+    data["provenance"]["seconds"] = round(time.monotonic() - started, 1)
+    data["provenance"]["games"] = sum(r["summary"]["games"] for r in data["results"])
+    data["provenance"]["seeds"] = {f"{h}v{l}": n for h, l, n in pairs}
+    balance.write_json(data, args.out)
+    pathlib.Path(args.out + ".work.jsonl").unlink(missing_ok=True)
+    print_table(data)
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

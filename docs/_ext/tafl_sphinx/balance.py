@@ -1,0 +1,208 @@
+"""The balance lab's results on the site: a table and a chart drawn at build time.
+
+Everything comes from the committed JSON files ``docs/data/balance*.json`` written
+by ``python -m tafl_rules balance`` (see :mod:`tafl_rules.balance`); nothing is
+computed in the browser and the chart is an inline SVG made here.
+
+Directives
+    ``balance-table``          every configuration: wins of each side and draws with
+                               95% Wilson intervals, games, lengths, endings
+    ``balance-chart``          the same as horizontal stacked bars with the intervals
+    ``balance-row <variant>``  one variant's own row (and its single-toggle rows, if any)
+    ``balance-provenance``     how, when and from which code the results were made
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+ROOT = Path(__file__).resolve().parents[3]
+DATA = ROOT / "docs" / "data"
+COLOURS = {"attackers": "#b5472f", "draws": "#b9b3a8", "defenders": "#2f5f8a"}
+
+
+def result_files() -> list[Path]:
+    """``balance.json`` first, then the other ``balance*.json`` files by name."""
+    files = sorted(DATA.glob("balance*.json"), key=lambda p: (p.name != "balance.json", p.name))
+    return [p for p in files if not p.name.endswith(".work.jsonl")]
+
+
+def load_results() -> list[dict[str, Any]]:
+    """Every configuration's entry, with its file's provenance under ``"provenance"``."""
+    out = []
+    seen = set()
+    for path in result_files():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for entry in data["results"]:
+            if entry["key"] in seen:
+                continue
+            seen.add(entry["key"])
+            out.append({**entry, "provenance": data["provenance"], "file": path.name})
+    return out
+
+
+def _pct(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
+def _cell(part: dict) -> str:
+    return f"{_pct(part['rate'])} ({_pct(part['low'])}–{_pct(part['high'])})"
+
+
+def _label_md(entry: dict) -> str:
+    config = entry["config"]
+    vid = config["variant"]
+    toggles = config.get("toggles") or {}
+    if not toggles:
+        return f"{{variant}}`{vid}`"
+    changes = ", ".join(f"{{toggle}}`{name}={value} <{vid}:{name}={value}>`" for name, value in sorted(toggles.items()))
+    return f"{{variant}}`{vid} <{vid}>` with {changes}"
+
+
+def _label_text(entry: dict) -> str:
+    config = entry["config"]
+    toggles = config.get("toggles") or {}
+    text = config["variant"]
+    if toggles:
+        text += " · " + ", ".join(f"{k}={v}" for k, v in sorted(toggles.items()))
+    return text
+
+
+def table_md(entries: list[dict]) -> str:
+    rows = ["| Rules | Games | Attackers win | Defenders win | Draws | Median plies | King escaped / taken |",
+            "|:--|--:|--:|--:|--:|--:|--:|"]
+    for e in entries:
+        s = e["summary"]
+        rows.append(f"| {_label_md(e)} | {s['games']} | {_cell(s['attackers'])} | {_cell(s['defenders'])} | "
+                    f"{_cell(s['draws'])} | {s['median_plies']:g} | {s['king_escaped']} / {s['king_captured']} |")
+    return "\n".join(rows)
+
+
+def chart_svg(entries: list[dict], *, svg_id: str = "balance-chart") -> str:
+    """Stacked bars (attackers' wins, draws, defenders' wins) with the 95% intervals of
+    both sides' win rates drawn as whiskers, one row per configuration."""
+    label_w, plot_w, row_h, top = 330, 420, 20, 34
+    width = label_w + plot_w + 20
+    height = top + row_h * len(entries) + 30
+    x0 = label_w
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" id="{svg_id}" class="balance-chart" role="img" '
+           f'viewBox="0 0 {width} {height}" width="100%" style="max-width:{width}px" '
+           f'font-family="sans-serif" font-size="11">',
+           "<title>Win rates of attackers and defenders in self-play, with 95% Wilson intervals</title>"]
+    # legend
+    lx = x0
+    for name, label in (("attackers", "attackers win"), ("draws", "draw"), ("defenders", "defenders win")):
+        out.append(f'<rect x="{lx}" y="6" width="12" height="12" fill="{COLOURS[name]}"/>'
+                   f'<text x="{lx + 16}" y="16">{label}</text>')
+        lx += 110
+    for i, e in enumerate(entries):
+        s = e["summary"]
+        y = top + i * row_h
+        a, d, dr = s["attackers"]["rate"], s["defenders"]["rate"], s["draws"]["rate"]
+        label = html.escape(_label_text(e))
+        out.append(f'<text x="{label_w - 8}" y="{y + 13}" text-anchor="end">{label}</text>')
+        tip = html.escape(f"{_label_text(e)}: attackers {_cell(s['attackers'])}, draws {_cell(s['draws'])}, "
+                          f"defenders {_cell(s['defenders'])}; {s['games']} games")
+        out.append(f"<g><title>{tip}</title>")
+        out.append(f'<rect x="{x0}" y="{y + 3}" width="{a * plot_w:.1f}" height="12" fill="{COLOURS["attackers"]}"/>')
+        out.append(f'<rect x="{x0 + a * plot_w:.1f}" y="{y + 3}" width="{dr * plot_w:.1f}" height="12" '
+                   f'fill="{COLOURS["draws"]}"/>')
+        out.append(f'<rect x="{x0 + (a + dr) * plot_w:.1f}" y="{y + 3}" width="{d * plot_w:.1f}" height="12" '
+                   f'fill="{COLOURS["defenders"]}"/>')
+        lo, hi = s["attackers"]["low"], s["attackers"]["high"]
+        out.append(f'<path d="M{x0 + lo * plot_w:.1f} {y + 6}H{x0 + hi * plot_w:.1f}M{x0 + lo * plot_w:.1f} {y + 3}'
+                   f'V{y + 9}M{x0 + hi * plot_w:.1f} {y + 3}V{y + 9}" stroke="#000" fill="none"/>')
+        lo, hi = s["defenders"]["low"], s["defenders"]["high"]
+        a_lo, a_hi = x0 + (1 - hi) * plot_w, x0 + (1 - lo) * plot_w
+        out.append(f'<path d="M{a_lo:.1f} {y + 12}H{a_hi:.1f}M{a_lo:.1f} {y + 9}V{y + 15}M{a_hi:.1f} {y + 9}V{y + 15}" '
+                   f'stroke="#fff" fill="none"/>')
+        out.append("</g>")
+    axis_y = top + row_h * len(entries) + 4
+    for p in (0, 25, 50, 75, 100):
+        x = x0 + p / 100 * plot_w
+        out.append(f'<line x1="{x}" y1="{top}" x2="{x}" y2="{axis_y}" stroke="#000" stroke-opacity="'
+                   f'{0.6 if p == 50 else 0.15}"/>')
+        out.append(f'<text x="{x}" y="{axis_y + 14}" text-anchor="middle">{p}%</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def select(entries: list[dict], variant: str | None) -> list[dict]:
+    if variant is None:
+        return entries
+    return [e for e in entries if e["config"]["variant"] == variant]
+
+
+class _BalanceDirective(SphinxDirective):
+    has_content = False
+
+    def entries(self, variant: str | None = None) -> list[dict]:
+        for path in result_files():
+            self.env.note_dependency(str(path))
+        entries = select(load_results(), variant)
+        return entries
+
+    def parse_md(self, text: str) -> list[nodes.Node]:
+        container = nodes.container()
+        self.state.nested_parse(StringList(text.splitlines(), source=self.env.docname), 0, container)
+        return container.children
+
+
+class BalanceTable(_BalanceDirective):
+    def run(self) -> list[nodes.Node]:
+        entries = self.entries()
+        if not entries:
+            return [self.state.document.reporter.warning("balance-table: no results in docs/data/balance*.json",
+                                                         line=self.lineno)]
+        return self.parse_md(table_md(entries))
+
+
+class BalanceChart(_BalanceDirective):
+    def run(self) -> list[nodes.Node]:
+        entries = self.entries()
+        if not entries:
+            return []
+        return [nodes.raw("", chart_svg(entries), format="html")]
+
+
+class BalanceRow(_BalanceDirective):
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        vid = self.arguments[0]
+        entries = self.entries(vid)
+        if not entries:
+            return self.parse_md(f"No self-play results for `{vid}` yet (see {{doc}}`/docs/fairest`).")
+        s = entries[0]["summary"]
+        note = (f"Self-play of the site's AI at level {entries[0]['config']['attackers_level']}, "
+                f"{s['games']} games per line, 95% Wilson intervals; how and why: {{doc}}`/docs/fairest`.")
+        return self.parse_md(table_md(entries) + "\n\n" + note)
+
+
+class BalanceProvenance(_BalanceDirective):
+    def run(self) -> list[nodes.Node]:
+        self.entries()
+        lines = []
+        for path in result_files():
+            p = json.loads(path.read_text(encoding="utf-8"))["provenance"]
+            seeds = p.get("seeds", {})
+            commit = (p.get("commit") or "unknown")[:10]
+            lines.append(f"- `docs/data/{path.name}`: {p['games']} games, seeds {seeds.get('first')} to "
+                         f"{seeds.get('last')}, made {p['date']} by tafl_rules {p['version']} (commit `{commit}`, "
+                         f"Python {p.get('python', '?')}, {p.get('runner', '?')}, {p.get('seconds', '?')} s).")
+        return self.parse_md("\n".join(lines))
+
+
+def setup_balance(app: Sphinx) -> None:
+    app.add_directive("balance-table", BalanceTable)
+    app.add_directive("balance-chart", BalanceChart)
+    app.add_directive("balance-row", BalanceRow)
+    app.add_directive("balance-provenance", BalanceProvenance)

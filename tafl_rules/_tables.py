@@ -32,6 +32,20 @@ class Tables:
         self.corners = g.corners if rules.corners else 0
         self.camps = start.attackers if rules.camps else 0
         throne, corners, camps = self.throne, self.corners, self.camps
+        #: for each camp square, its whole camp (the orthogonally connected camp squares)
+        self.camp_group: dict[int, int] = {}
+        left = camps
+        while left:
+            group = left & -left
+            while True:
+                grown = g.grow(group) & camps
+                if grown == group:
+                    break
+                group = grown
+            for sq in range(g.n):
+                if group >> sq & 1:
+                    self.camp_group[sq] = group
+            left &= ~group
         # nostop[kind]: squares a piece of that kind may not stop on (from outside a camp)
         # nopass[kind]: empty squares that block that kind like a piece would
         self.nostop = []

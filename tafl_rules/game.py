@@ -241,7 +241,7 @@ class Game:
         occ = self._a | self._d | (1 << k if k >= 0 else 0)
         nostop = t.nostop[kind]
         if t.camps and t.camps >> sq & 1:
-            nostop &= ~t.camps
+            nostop &= ~t.camp_group[sq]  # a piece still in its camp may move within it
         if kind == KING and t.throne and not t.king_reenter and self._left:
             nostop |= t.throne
         np = t.nopass[kind]

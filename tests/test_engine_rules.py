@@ -67,6 +67,9 @@ def test_camp_rules():
     g.play("d1-d2")
     g.play("e3-e4")
     assert "d1" not in g.legal_targets()["d2"]  # left the camp: may not re-enter
+    # "within it": not across the board to another camp (b6 and j6 are both camp squares)
+    g3 = Game(rules, position=pos(11, t="b6", K="j9"), turn="attackers")
+    assert "a6" in g3.legal_targets()["b6"] and "j6" not in g3.legal_targets()["b6"]
     g2 = Game(rules, position=pos(11, t="a11", K="f3"), turn="defenders")
     targets = g2.legal_targets()["f3"]
     assert "f1" not in targets and "f2" not in targets

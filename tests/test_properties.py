@@ -92,9 +92,17 @@ def reference_targets(game, square, left_throne):
     throne = g.center if rules.throne else None
     corners = set(g.corner_squares) if rules.corners else set()
     camps = set()
+    own_camp = set()
     if rules.camps:
         start = Game(rules.replace(), position=rules.start)
         camps = {g.index[s] for s in start.pieces("attacker")}
+        if i in camps:  # the piece's own camp: the camp squares connected to its square
+            own_camp = {i}
+            while True:
+                more = {n for c in own_camp for n in g.neighbours[c] if n in camps} - own_camp
+                if not more:
+                    break
+                own_camp |= more
     speed = rules.king_speed if kind == "king" else rules.man_speed
     out = set()
     for dr, df in ((1, 0), (-1, 0), (0, 1), (0, -1)):
@@ -112,7 +120,7 @@ def reference_targets(game, square, left_throne):
             if s in corners:
                 can_stop = kind in rules.corner_stop
             if s in camps:
-                can_stop = kind in rules.camp_stop or i in camps
+                can_stop = kind in rules.camp_stop or s in own_camp
                 can_pass = kind in rules.camp_pass
             if can_stop:
                 out.add(g.names[s])
@@ -134,7 +142,7 @@ def assert_allowed_square(rules, kind, frm, to, left_throne):
     if rules.camps:
         camps = set(Game(rules, position=rules.start).pieces("attacker"))
         if to in camps:
-            assert kind in rules.camp_stop or frm in camps
+            assert kind in rules.camp_stop or frm in camps  # (and then in the same camp: see the reference)
 
 
 def check_invariants(game):

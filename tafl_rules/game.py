@@ -497,12 +497,19 @@ class Game:
         """Remove the targets that would put the piece between two enemies, per ``rules.sandwich``:
         ``"unless-capturing"`` keeps them when the move captures something; ``"forbidden"``
         never keeps them (the flanking pieces are judged before the move's captures)."""
-        if kind == KING and self.rules.king_capture != "two":
-            return targets
+        check = targets
+        if kind == KING:
+            # the king is in jeopardy between two enemies only where two can take him
+            mode = self.rules.king_capture
+            if mode == "linnaeus":
+                g = self._g
+                check &= ~g.grow(1 << g.center)
+            elif mode != "two":
+                return targets
         forbidden = self.rules.sandwich == "forbidden"
         keep = targets
         a, d, k = self._a, self._d, self._k
-        for to in _bits(targets):
+        for to in _bits(check):
             mover = (1 << frm) | (1 << to)
             # "forbidden": never, even when the move takes one of the two (judged before captures)
             caps = 0 if forbidden else self._captures(frm, to, kind, side)

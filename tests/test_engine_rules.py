@@ -337,3 +337,17 @@ def test_undo_after_the_end_restores_play():
     g.play("f4-f5")
     g.undo()
     assert g.outcome is None and g.piece_at("e5") == "king" and g.turn == "attackers"
+
+
+def test_king_in_jeopardy_only_where_two_can_take_him():
+    rules = Rules(size=9, start="/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+                  king_capture="linnaeus", sandwich="forbidden")
+    # beside the throne (e6 between d6 and f6) three are needed: he may go there
+    g = game(rules, turn="defenders", t="d6 f6 a1", K="e8")
+    assert "e6" in g.legal_targets()["e8"]
+    # away from the throne two take him: c8 between b8 and d8 is forbidden
+    g = game(rules, turn="defenders", t="b8 d8 a1", K="c6")
+    assert "c8" not in g.legal_targets()["c6"]
+    # under four-sided capture he may always go between two
+    g = game(rules.replace(king_capture="four"), turn="defenders", t="b8 d8 a1", K="c6")
+    assert "c8" in g.legal_targets()["c6"]

@@ -179,3 +179,23 @@ def test_committed_results_replay_from_the_committed_code():
                 assert (replay["winner"], replay["kind"], replay["plies"]) == (rec["winner"], rec["kind"], rec["plies"])
                 checked += 1
     assert checked >= 8
+
+
+def test_site_extension_draws_table_chart_and_rows_from_the_json():
+    import sys
+
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    from tafl_sphinx import balance as ext
+
+    entries = ext.load_results()
+    assert entries, "docs/data/balance*.json holds results"
+    keys = [e["key"] for e in entries]
+    assert len(keys) == len(set(keys))
+    table = ext.table_md(entries[:3])
+    assert table.count("\n") == 1 + len(entries[:3])  # head, rule, one line per configuration
+    first = entries[0]["summary"]
+    assert f"{round(100 * first['attackers']['rate'])}% ({round(100 * first['attackers']['low'])}%" in table
+    svg = ext.chart_svg(entries)
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert svg.count("<g><title>") == len(entries)
+    assert all(e["config"]["variant"] == "alea-evangelii" for e in ext.select(entries, "alea-evangelii"))

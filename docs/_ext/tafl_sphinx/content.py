@@ -321,12 +321,19 @@ def _changes_md(changes) -> str:
     return "; ".join(parts)
 
 
+def play_link(vid: str, toggles: dict[str, str]) -> str:
+    """A share link for the page's board (the board script reads ``?board=0&variant=..&toggles=..``)."""
+    pairs = ",".join(f"{k}:{v}" for k, v in sorted(toggles.items()))
+    return f"?board=0&amp;variant={vid}&amp;toggles={pairs}#play"
+
+
 def toggles_md(v) -> str:
     if not v.toggles:
         return "This variant offers no toggles: its sources leave no named point open that the catalogue models.\n"
     out = ["Each toggle is one of the points the sources leave open. The first reading listed is the one "
            "this variant uses; every other reading is the same variant with only that point changed, and "
-           "the board above can be set to it.", ""]
+           "its *Play this reading* link restarts the board above under it. The {doc}`rules sandbox "
+           "</docs/sandbox>` combines any readings.", ""]
     for name, toggle in v.toggles.items():
         out += [f"### {md_escape(toggle.label)}", ""]
         if toggle.question:
@@ -335,9 +342,11 @@ def toggles_md(v) -> str:
         for value in ordered:
             reading = toggle.readings[value]
             mark = " (this variant's reading)" if value == toggle.default else ""
+            play = "" if value == toggle.default else (
+                f' <a class="tafl-play-reading" href="{play_link(v.id, {name: value})}">Play this reading</a>')
             out.append(f"- {{tafl-anchor}}`{toggle_label(v.id, name, value)}`**{md_escape(reading.label)}**{mark} "
                        f"(`{name}={value}`): {_changes_md(reading.changes)}. {provenance_md(reading.provenance)}"
-                       + (f" {md_escape(reading.note)}" if reading.note else ""))
+                       + (f" {md_escape(reading.note)}" if reading.note else "") + play)
         out.append("")
     return "\n".join(out)
 

@@ -315,3 +315,25 @@ def test_a_figure_in_a_small_project(tmp_path):
     assert result.returncode == 0, result.stderr
     html = (tmp_path / "_b" / "index.html").read_text()
     assert "<svg" in html and 'class="mark"' in html and 'data-marks="d4"' in html
+
+
+def test_a_missing_or_stray_variant_page_is_reported(caplog):
+    import logging
+    from types import SimpleNamespace
+
+    ids = catalogue.variant_ids()
+    docs = {f"docs/variants/{vid}" for vid in ids[1:]} | {"docs/variants/index", "docs/variants/lewis-9"}
+    with caplog.at_level(logging.WARNING):
+        content.check_variant_pages(None, SimpleNamespace(found_docs=docs))
+    text = caplog.text
+    assert f"variant {ids[0]} has no page" in text
+    assert "lewis-9.md is not a catalogue variant" in text
+    caplog.clear()
+    with caplog.at_level(logging.WARNING):
+        content.check_variant_pages(None, SimpleNamespace(found_docs={f"docs/variants/{v}" for v in ids} | {"docs/variants/index"}))
+    assert "has no page" not in caplog.text and "not a catalogue variant" not in caplog.text
+
+
+def test_markdown_escaping_keeps_quotations_literal():
+    assert content.md_escape("a | b <c> *d* `e` [f]") == "a \\| b &lt;c> \\*d\\* \\`e\\` \\[f\\]"
+    assert content.md_escape("two\n   lines") == "two lines"

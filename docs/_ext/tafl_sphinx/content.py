@@ -22,6 +22,7 @@ Directives
 Roles
     ``{variant}`id``` / ``{variant}`text <id>```             link to a variant's page
     ``{toggle}`id:name=value``` (or ``text <id:name=value>``) link to one reading of a toggle
+                                                            (shown as ``id: name=value``)
     ``{rule}`id:field``` (or ``text <id:field>``)            link to one rule point's provenance
 """
 
@@ -746,6 +747,8 @@ def _split(text: str) -> tuple[str | None, str]:
 
 
 def _xref(env, text: str, reftype: str, target: str) -> addnodes.pending_xref:
+    for path in dependency_files():  # the link text and its validity come from the catalogue
+        env.note_dependency(path)
     node = addnodes.pending_xref("", nodes.inline(text, text, classes=["xref", "std", f"std-{reftype}"]),
                                  refdomain="std", reftype=reftype, reftarget=target, refexplicit=True,
                                  refwarn=True, refdoc=env.docname)
@@ -779,7 +782,7 @@ def toggle_role(name, rawtext, text, lineno, inliner, options=None, content=None
         v = get_variant(vid, **{toggle: value})
     except Exception as error:
         return _role_error(inliner, lineno, rawtext, f"toggle role: {error}")
-    label = title or f"{v.toggles[toggle].readings[value].label}"
+    label = title or f"{vid}: {toggle}={value}"
     return [_xref(env, label, "ref", toggle_label(vid, toggle, value))], []
 
 

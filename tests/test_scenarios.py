@@ -1162,6 +1162,31 @@ def test_moving_between_two_enemies_capturing_elsewhere(value, allowed):
             g.play("c1-c3")
 
 
+KING_BETWEEN_7 = """
+  7 . . . . . . .
+  6 . . . . . T .
+  5 . . K . . . .
+  4 . . . + . . .
+  3 . . . . . . .
+  2 . t . t . . .
+  1 . . . . . . .
+    a b c d e f g
+"""
+
+
+@pytest.mark.parametrize("king_capture,allowed", [("two", False), ("four", True)])
+def test_jeopardy_for_the_king(king_capture, allowed):
+    """seed 004: 'A piece may not move into jeopardy' - our reading: the king is in jeopardy between two
+    attackers only where two can take him (king_capture = two), not where four are needed."""
+    g = game(KING_BETWEEN_7, turn="defenders", sandwich="forbidden", king_capture=king_capture)
+    if allowed:
+        g.play("c5-c2")
+        assert g.piece_at("c2") == "king"
+    else:
+        with pytest.raises(IllegalMove, match=SANDWICH):
+            g.play("c5-c2")
+
+
 def test_sandwich_rule_binds_attackers_too():
     """seed 004: 'A piece may not move into jeopardy' - any piece, an attacker too."""
     g = game("""

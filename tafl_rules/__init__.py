@@ -18,3 +18,5 @@ __all__ += ["Variant", "variant", "variants"]  # catalogue
 from . import otn, svg  # notation
 from .otn import game_from_otn, game_to_otn, parse_rules, rules_to_otn  # notation
 __all__ += ["otn", "svg", "game_from_otn", "game_to_otn", "parse_rules", "rules_to_otn"]  # notation
+from . import ai  # ai
+__all__ += ["ai"]  # ai

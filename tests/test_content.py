@@ -337,3 +337,8 @@ def test_a_missing_or_stray_variant_page_is_reported(caplog):
 def test_markdown_escaping_keeps_quotations_literal():
     assert content.md_escape("a | b <c> *d* `e` [f]") == "a \\| b &lt;c> \\*d\\* \\`e\\` \\[f\\]"
     assert content.md_escape("two\n   lines") == "two lines"
+
+
+def test_the_rule_groups_cover_every_rule_point_once():
+    grouped = [f for _, fields in content.GROUPS for f in fields]
+    assert sorted(grouped) == sorted(FIELDS) and len(grouped) == len(set(grouped))

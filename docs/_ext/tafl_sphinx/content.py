@@ -298,8 +298,12 @@ def figure_md(vid: str, *, marks: Iterable[str] = (), toggles: dict[str, str] | 
 
 def rules_md(v) -> str:
     """The variant's rules as tables by group: rule point, plain words, provenance, open points."""
+    from tafl_rules.rules import FIELDS
+
+    grouped = {f for _, fields in GROUPS for f in fields}
+    others = tuple(f for f in FIELDS if f not in grouped)  # a field added to Rules later still shows
     out = []
-    for group, fields in GROUPS:
+    for group, fields in GROUPS + ((("Other rule points", others),) if others else ()):
         out += [f"**{group}**", "", "| Rule point | In plain words | Source |", "| --- | --- | --- |"]
         for field in fields:
             value = getattr(v.rules, field)
@@ -535,7 +539,10 @@ def matrix_md(variants: list | None = None) -> str:
     def table(vs: list) -> list[str]:
         head = "| Rule point | " + " | ".join(f"{{variant}}`{md_escape(v.id)} <{v.id}>`" for v in vs) + " |"
         out = [head, "|" + " --- |" * (len(vs) + 1)]
+        group_of = {fields[0]: group for group, fields in GROUPS}
         for field in FIELDS:
+            if field in group_of:
+                out.append(f"| *{group_of[field]}* |" + " |" * len(vs))
             values = [short_value(field, getattr(v.rules, field)) for v in vs]
             common = Counter(values).most_common(1)[0][0]
             cells = []

@@ -346,11 +346,11 @@ def toggles_md(v) -> str:
         ordered = [toggle.default] + [r for r in toggle.readings if r != toggle.default]
         for value in ordered:
             reading = toggle.readings[value]
-            mark = " (this variant's reading)" if value == toggle.default else ""
+            mark = ", this variant's reading" if value == toggle.default else ""
             play = "" if value == toggle.default else (
                 f' <a class="tafl-play-reading" href="{play_link(v.id, {name: value})}">Play this reading</a>')
-            out.append(f"- {{tafl-anchor}}`{toggle_label(v.id, name, value)}`**{md_escape(reading.label)}**{mark} "
-                       f"(`{name}={value}`): {_changes_md(reading.changes)}. {provenance_md(reading.provenance)}"
+            out.append(f"- {{tafl-anchor}}`{toggle_label(v.id, name, value)}`**{md_escape(reading.label)}** "
+                       f"(`{name}={value}`{mark}): {_changes_md(reading.changes)}. {provenance_md(reading.provenance)}."
                        + (f" {md_escape(reading.note)}" if reading.note else "") + play)
         out.append("")
     return "\n".join(out)

@@ -342,3 +342,15 @@ def test_markdown_escaping_keeps_quotations_literal():
 def test_the_rule_groups_cover_every_rule_point_once():
     grouped = [f for _, fields in content.GROUPS for f in fields]
     assert sorted(grouped) == sorted(FIELDS) and len(grouped) == len(set(grouped))
+
+
+def test_no_page_types_a_layout_or_a_rule_table_by_hand():
+    """Layouts and rule values come from the catalogue: no ASCII board rows, OTN records or
+    rule-by-rule tables in the hand-written pages."""
+    board_row = re.compile(r"^\s*\|(?:[_0X#tTK.]\|){5,}\s*$", re.M)
+    otn = re.compile(r"/(?:[tTK\d]+/){4,}")
+    for path in list((ROOT / "sources").glob("*.md")) + list((ROOT / "docs").rglob("*.md")):
+        text = path.read_text()
+        assert not board_row.search(text), f"{path}: a hand-typed diagram"
+        assert not otn.search(text), f"{path}: a hand-typed OTN position"
+        assert "| king_capture |" not in text and "| `king_capture` |" not in text, f"{path}: a hand-typed rule table"

@@ -10,6 +10,8 @@ Directives
     ``balance-chart``          the same as horizontal stacked bars with the intervals
     ``balance-row <variant>``  one variant's own row (and its single-toggle rows, if any)
     ``balance-provenance``     how, when and from which code the results were made
+    ``tournament-table``       the AI's levels against each other (``docs/data/tournament.json``,
+                               written by ``benchmarks/tournament.py``)
 """
 
 from __future__ import annotations
@@ -201,7 +203,35 @@ class BalanceProvenance(_BalanceDirective):
         return self.parse_md("\n".join(lines))
 
 
+def tournament_md(data: dict) -> str:
+    rows = ["| Pair | Games | Higher level wins | Draws | Losses | Win rate (95% interval) | Score | "
+            "As attackers W/D/L | As defenders W/D/L |",
+            "|:--|--:|--:|--:|--:|--:|--:|--:|--:|"]
+    for r in data["table"]:
+        a = "/".join(map(str, r["by_side"]["attackers"]))
+        d = "/".join(map(str, r["by_side"]["defenders"]))
+        rows.append(f"| {r['higher']} v {r['lower']} | {r['games']} | {r['wins']} | {r['draws']} | {r['losses']} | "
+                    f"{_pct(r['win_rate'])} ({_pct(r['win_low'])}–{_pct(r['win_high'])}) | {_pct(r['score'])} | "
+                    f"{a} | {d} |")
+    variants = ", ".join(f"{{variant}}`{v}`" for v in data["table"][0]["variants"]) if data["table"] else ""
+    p = data["provenance"]
+    note = (f"Variants: {variants}; ply cap {data['ply_cap']} (a game reaching it is a draw); score counts a draw "
+            f"as half. Made {p['date']} by tafl_rules {p['version']} (commit `{(p.get('commit') or '?')[:10]}`), "
+            f"{p['games']} games.")
+    return "\n".join(rows) + "\n\n" + note
+
+
+class TournamentTable(_BalanceDirective):
+    def run(self) -> list[nodes.Node]:
+        path = DATA / "tournament.json"
+        if not path.exists():
+            return self.parse_md("No tournament results yet (run `python benchmarks/tournament.py`).")
+        self.env.note_dependency(str(path))
+        return self.parse_md(tournament_md(json.loads(path.read_text(encoding="utf-8"))))
+
+
 def setup_balance(app: Sphinx) -> None:
+    app.add_directive("tournament-table", TournamentTable)
     app.add_directive("balance-table", BalanceTable)
     app.add_directive("balance-chart", BalanceChart)
     app.add_directive("balance-row", BalanceRow)

@@ -426,8 +426,8 @@ class Board {
   announce(state, previous) {
     const parts = [];
     if (state.played) {
-      const [move, ...captures] = state.played.split("x");
-      parts.push(captures.length ? `${move}, capturing ${captures.join(" and ")}.` : `${move}.`);
+      const [move, taken] = state.played.split("x");
+      parts.push(taken ? `${move}, capturing ${taken.split("/").join(" and ")}.` : `${move}.`);
     }
     if (state.outcome) {
       const who = state.outcome.winner ? `The ${state.outcome.winner} win` : "The game is drawn";

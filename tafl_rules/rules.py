@@ -51,7 +51,7 @@ PIECE_SETS = ("throne_stop", "throne_pass", "corner_stop", "camp_stop", "camp_pa
 #: Special squares that can make up the king's surround (``king_capture_against``).
 KING_ANVILS = ("throne", "camp", "edge", "corner")
 
-_POSITION_ROW = re.compile(r"^(?:[tTKk]|\d+)+$")
+_POSITION_ROW = re.compile(r"^(?:[tTK]|\d+)+$")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -193,11 +193,11 @@ class Rules:
         kings = 0
         for number, row in enumerate(rows, 1):
             if not _POSITION_ROW.match(row):
-                raise RulesError("start", f"rank {number} from the top, {row!r}, holds a character other than t, T, K or a digit")
-            width = sum(int(n) for n in re.findall(r"\d+", row)) + len(re.findall(r"[tTKk]", row))
+                raise RulesError("start", f"rank {number} from the top, {row!r}, holds a character other than t, T, K or a digit (a lower-case k, an attacking king in OTN, is not supported)")
+            width = sum(int(n) for n in re.findall(r"\d+", row)) + len(re.findall(r"[tTK]", row))
             if width != self.size:
                 raise RulesError("start", f"rank {number} from the top, {row!r}, has {width} squares, not {self.size}")
-            kings += len(re.findall(r"[Kk]", row))
+            kings += row.count("K")
         if kings > 1:
             raise RulesError("start", f"there are {kings} kings; at most one is allowed")
 

@@ -22,7 +22,8 @@ from .errors import IllegalMove, NotationError, RulesError
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _TOKEN = re.compile(r"^[A-Za-z0-9_.+-]+$")
-_MOVE = re.compile(r"^[a-s](?:1[0-9]|[1-9])-[a-s](?:1[0-9]|[1-9])(?:x[a-s](?:1[0-9]|[1-9]))*$")
+_SQUARE = r"[a-s](?:1[0-9]|[1-9])"
+_MOVE = re.compile(rf"^{_SQUARE}-{_SQUARE}(?:x{_SQUARE}(?:[/x]{_SQUARE})*)?$")
 _HANDLERS: dict[str, Callable[[dict], dict]] = {}
 _sessions: dict[str, "Session"] = {}
 
@@ -126,7 +127,7 @@ def _checked_moves(moves: Any) -> list[str]:
     if moves is None:
         return []
     if not isinstance(moves, list) or not all(isinstance(m, str) and _MOVE.match(m) for m in moves):
-        raise BadRequest("moves must be a list of moves written like d1-d4 (captures like d1-d4xd5)")
+        raise BadRequest("moves must be a list of moves written like d1-d4 (captures like d1-d4xd5/e4)")
     return [m.split("x")[0] for m in moves]
 
 
@@ -182,7 +183,10 @@ def special_squares(rules) -> dict[str, Any]:
 
 
 def _move_text(move) -> str:
-    return str(move) + "".join(f"x{square}" for square in move.captures)
+    """The OTN move record: ``d1-d4``, with captures ``d1-d4xd5/e4``."""
+    from .otn import format_move
+
+    return format_move(move)
 
 
 def state(session: Session) -> dict[str, Any]:

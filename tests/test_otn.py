@@ -157,9 +157,10 @@ def test_camps_are_the_attackers_start_squares():
     assert otn.parse_rules(text) == r
 
 
-def test_lowercase_king_is_written_as_K():
-    r = Rules(size=7, start=BRANDUB.replace("K", "k"))
-    assert otn.rules_to_otn(r).endswith("start:" + BRANDUB)
+def test_lowercase_king_is_refused_by_name():
+    """In OTN a lower-case k is an attacking king, which no variant here has: refused, not guessed."""
+    with pytest.raises(RulesError, match="start"):
+        Rules(size=7, start=BRANDUB.replace("K", "k"))
 
 
 # ----------------------------------------------------------------- round trips

@@ -51,11 +51,30 @@ def click_to_highlight(page, square: str) -> float:
     )
 
 
+def ai_move_times(page, variant: str, level: int, runs: int) -> list[float]:
+    """Seconds for the worker's computer player to answer from the start position, one per run."""
+    times = []
+    for seed in range(runs):
+        times.append(page.evaluate(
+            """async ([variant, level, seed]) => {
+                const w = window.tafl.worker;
+                await w.request("new", { board: "bench", variant });
+                const start = performance.now();
+                await w.request("ai_move", { board: "bench", level, seed });
+                return (performance.now() - start) / 1000;
+            }""",
+            [variant, level, seed],
+        ))
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--page", default="docs/index.html")
     parser.add_argument("--square", default="d1")
+    parser.add_argument("--ai", default="", help="also time the computer player at these levels, e.g. 1,2,3,4,5")
+    parser.add_argument("--ai-variant", default="copenhagen")
     args = parser.parse_args()
     site = ROOT / "_build" / "html"
     if not (site / args.page).is_file():
@@ -72,12 +91,23 @@ def main() -> None:
             clicks.append(click_to_highlight(page, args.square))
             warm.append(time_to_ready(page, url))
             context.close()
+        ai_times = {}
+        if args.ai:
+            context = browser.new_context()
+            page = context.new_page()
+            time_to_ready(page, url)
+            for level in (int(x) for x in args.ai.split(",")):
+                ai_times[level] = ai_move_times(page, args.ai_variant, level, args.runs)
+            context.close()
         browser.close()
     server.shutdown()
     print(f"page: {args.page}, runs: {args.runs}")
     print(f"navigation -> board ready, cold: median {statistics.median(cold):.2f} s  (runs: {', '.join(f'{t:.2f}' for t in cold)})")
     print(f"navigation -> board ready, warm: median {statistics.median(warm):.2f} s  (runs: {', '.join(f'{t:.2f}' for t in warm)})")
     print(f"click -> highlighted targets:    median {statistics.median(clicks):.1f} ms (runs: {', '.join(f'{t:.1f}' for t in clicks)})")
+    for level, times in ai_times.items():
+        print(f"computer move in the browser worker, {args.ai_variant} start, level {level}: "
+              f"median {statistics.median(times):.2f} s (runs: {', '.join(f'{t:.2f}' for t in times)})")
 
 
 if __name__ == "__main__":

@@ -239,3 +239,20 @@ def test_axe_finds_no_serious_or_critical_violation(page, site_url, path):
     result = page.evaluate("async () => await axe.run(document, { resultTypes: ['violations'] })")
     bad = [(v["id"], v["impact"], len(v["nodes"])) for v in result["violations"] if v["impact"] in ("serious", "critical")]
     assert bad == [], json.dumps(bad)
+
+
+def test_the_computer_answers_and_the_page_stays_responsive(page, site_url):
+    board = open_board(page, f"{site_url}/docs/variants/brandubh.html")
+    board.locator(".tafl-human").select_option("attackers")
+    board.locator(".tafl-ai").select_option("1")
+    first = scripted_line("brandubh")[0][0]
+    board.locator(f'[data-square="{first.split("-")[0]}"]').click()
+    board.locator(f'[data-square="{first.split("-")[1]}"]').click()
+    # While the worker thinks, the main thread still answers.
+    assert page.evaluate("() => 1 + 1") == 2
+    wait_for_moves(page, 2)
+    page.wait_for_function("() => document.querySelector('.tafl-turn').textContent === 'Attackers to move'")
+    reply = moves_shown(board)[1]
+    game = tafl_rules.Game("brandubh")
+    game.play(first)
+    assert reply.split("x")[0] in [str(m) for m in game.legal_moves()]

@@ -28,6 +28,19 @@ CHROMIUM_ARGS = [
 READY = '.tafl-board[data-ready="true"]'
 
 
+LONGTASK_PROBE = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longtasks.push(entry.duration);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+def longest_main_thread_task(page) -> float:
+    """Milliseconds of the longest main-thread task seen so far (0 if none reached the 50 ms threshold)."""
+    return page.evaluate("() => Math.max(0, ...window.__longtasks)")
+
+
 def time_to_ready(page, url: str) -> float:
     start = time.perf_counter()
     page.goto(url)
@@ -81,14 +94,16 @@ def main() -> None:
         sys.exit(f"{site / args.page} is missing: run `make site` first")
     server = serve_in_thread(str(site))
     url = f"http://127.0.0.1:{server.server_port}/{args.page}"
-    cold, warm, clicks = [], [], []
+    cold, warm, clicks, longtasks = [], [], [], []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         for _ in range(args.runs):
             context = browser.new_context()
+            context.add_init_script(LONGTASK_PROBE)
             page = context.new_page()
             cold.append(time_to_ready(page, url))
             clicks.append(click_to_highlight(page, args.square))
+            longtasks.append(longest_main_thread_task(page))
             warm.append(time_to_ready(page, url))
             context.close()
         ai_times = {}
@@ -105,6 +120,8 @@ def main() -> None:
     print(f"navigation -> board ready, cold: median {statistics.median(cold):.2f} s  (runs: {', '.join(f'{t:.2f}' for t in cold)})")
     print(f"navigation -> board ready, warm: median {statistics.median(warm):.2f} s  (runs: {', '.join(f'{t:.2f}' for t in warm)})")
     print(f"click -> highlighted targets:    median {statistics.median(clicks):.1f} ms (runs: {', '.join(f'{t:.1f}' for t in clicks)})")
+    print(f"longest main-thread task, navigation to ready and a click: median {statistics.median(longtasks):.0f} ms, "
+          f"max {max(longtasks):.0f} ms (0 = none over 50 ms)")
     for level, times in ai_times.items():
         print(f"computer move in the browser worker, {args.ai_variant} start, level {level}: "
               f"median {statistics.median(times):.2f} s (runs: {', '.join(f'{t:.2f}' for t in times)})")

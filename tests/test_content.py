@@ -357,3 +357,9 @@ def test_no_page_types_a_layout_or_a_rule_table_by_hand():
         assert not board_row.search(text), f"{path}: a hand-typed diagram"
         assert not otn.search(text), f"{path}: a hand-typed OTN position"
         assert "| king_capture |" not in text and "| `king_capture` |" not in text, f"{path}: a hand-typed rule table"
+
+
+def test_docstring_footnotes_become_plain_notes():
+    lines = ["``ka`` (``a`` anvil only [1]_)", "", ".. [1] Not in the written", "   specification.", "after"]
+    content.plain_footnotes(None, "module", "m", None, {}, lines)
+    assert lines == ["``ka`` (``a`` anvil only (note 1))", "", "Note 1: Not in the written", "specification.", "after"]

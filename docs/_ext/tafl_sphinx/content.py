@@ -842,8 +842,37 @@ def exclude_caches(app: Sphinx, config) -> None:
             config.exclude_patterns.append(pattern)
 
 
+_FOOTNOTE_REF = re.compile(r"\s*\[(\d+)\]_")
+_FOOTNOTE_DEF = re.compile(r"^(\s*)\.\. \[(\d+)\]\s+(.*)$")
+
+
+def plain_footnotes(app, what, name, obj, options, lines: list[str]) -> None:
+    """Numbered rST footnotes in docstrings (``[1]_`` / ``.. [1]``) as plain "(note 1)" text.
+
+    MyST's ``eval-rst`` (which the Markdown API page needs for autodoc) does not resolve rST
+    footnotes, so they would be build errors; the wording is kept, only the markup changes.
+    """
+    out: list[str] = []
+    dedent_from: int | None = None
+    for line in lines:
+        if dedent_from is not None:
+            if line.strip() and len(line) - len(line.lstrip()) > dedent_from:
+                out.append(" " * dedent_from + line.strip())
+                continue
+            dedent_from = None
+        m = _FOOTNOTE_DEF.match(line)
+        if m:
+            dedent_from = len(m.group(1))
+            out.append(f"{m.group(1)}Note {m.group(2)}: {m.group(3)}")
+            continue
+        out.append(_FOOTNOTE_REF.sub(lambda r: f" (note {r.group(1)})", line))
+    lines[:] = out
+
+
 def setup_content(app: Sphinx) -> None:
     app.connect("config-inited", exclude_caches)
+    if "autodoc-process-docstring" in app.events.events:
+        app.connect("autodoc-process-docstring", plain_footnotes)
     for name, cls in (("variant-page", VariantPage), ("variant-figure", VariantFigure), ("variant-rules", VariantRules),
                       ("variant-toggles", VariantToggles), ("variant-list", VariantList),
                       ("compare-figures", CompareFigures), ("rule-matrix", RuleMatrix),

@@ -584,7 +584,7 @@ class Sandbox {
     for (const v of this.variants.values()) this.variantSelect.append(el("option", { value: v.id }, v.name));
     this.variantSelect.value = this.board.state?.variant || this.board.choice.variant || this.variantSelect.value;
     this.variantSelect.addEventListener("change", () => { this.drawToggles({}); this.apply(); });
-    this.drawToggles(this.board.state?.toggles || {});
+    this.drawToggles(this.board.state?.applied || {});
     this.showOTN();
   }
 
@@ -610,7 +610,14 @@ class Sandbox {
       const toggle = variant.toggles.find((t) => t.name === select.dataset.toggle);
       if (select.value !== toggle.default) toggles[toggle.name] = select.value;
     }
-    if (await this.board.restart({ variant: variant.id, toggles, position: "", moves: [] })) this.showOTN();
+    if (await this.board.restart({ variant: variant.id, toggles, position: "", moves: [] })) {
+      // Another toggle may have changed the same rule point: show the readings now in force.
+      for (const select of this.toggleBox.querySelectorAll("select[data-toggle]")) {
+        const inForce = this.board.state.applied[select.dataset.toggle];
+        if (inForce) select.value = inForce;
+      }
+      this.showOTN();
+    }
   }
 
   showOTN() {

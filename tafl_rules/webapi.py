@@ -62,6 +62,7 @@ class Session:
     def __init__(self, variant_id: str, toggles: dict[str, str], rules, game) -> None:
         self.variant_id = variant_id
         self.toggles = toggles
+        self.applied: dict[str, str] = {}
         self.rules = rules
         self.game = game
         self.line: list[str] = [str(move) for move in game.moves]
@@ -132,20 +133,22 @@ def _checked_moves(moves: Any) -> list[str]:
 
 
 def _rules_for(variant_id: str, toggles: dict[str, str]):
+    """The rules, and the reading in force for each of the variant's toggles."""
     if variant_id:
         from .catalogue import variant
 
-        return variant(variant_id, **toggles).rules
+        chosen = variant(variant_id, **toggles)
+        return chosen.rules, dict(chosen.applied)
     from .rules import Rules
 
-    return Rules()
+    return Rules(), {}
 
 
 def _new_session(payload: dict) -> Session:
     from .game import Game
 
     variant_id, toggles = _checked_choice(payload)
-    rules = _rules_for(variant_id, toggles)
+    rules, applied = _rules_for(variant_id, toggles)
     position = payload.get("position") or None
     turn = payload.get("turn") or None
     if position is not None and not isinstance(position, str):
@@ -154,6 +157,7 @@ def _new_session(payload: dict) -> Session:
         raise BadRequest("turn must be attackers or defenders")
     game = Game(rules, position=position, turn=turn)
     session = Session(variant_id, toggles, rules, game)
+    session.applied = applied
     moves = _checked_moves(payload.get("moves"))
     for number, text in enumerate(moves, 1):
         try:
@@ -201,6 +205,7 @@ def state(session: Session) -> dict[str, Any]:
     return {
         "variant": session.variant_id,
         "toggles": session.toggles,
+        "applied": session.applied,
         "size": size,
         "ranks": ranks,
         "turn": game.turn,

@@ -552,7 +552,7 @@ def matrix_md(variants: list | None = None) -> str:
                 text = md_escape(value) + ("†" if prov.is_filler else "") + ("?" if doubtful else "")
                 ref = f"{{rule}}`{text} <{v.id}:{field}>`"
                 cells.append(f"**{ref}**" if value != common and len(set(values)) > 1 else ref)
-            out.append(f"| `{field}` | " + " | ".join(cells) + " |")
+            out.append(f"| {{py:attr}}`{field} <tafl_rules.rules.Rules.{field}>` | " + " | ".join(cells) + " |")
         return out
 
     lines = ['<style>.tafl-matrix table { display: block; overflow-x: auto; font-size: 0.85em; }</style>', "",

@@ -31,7 +31,7 @@ myst_enable_extensions = ["colon_fence", "deflist", "attrs_inline", "attrs_block
 myst_heading_anchors = 3
 bibtex_bibfiles = ["docs/references.bib"]
 bibtex_default_style = "alpha"
-bibtex_reference_style = "author_year"
+bibtex_reference_style = "author_year_round"
 
 html_theme = "alabaster"
 html_title = "Tawlbwrdd"

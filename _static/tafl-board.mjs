@@ -22,13 +22,23 @@ class RulesWorker {
 
   start() {
     if (this.worker) return this.worker;
-    this.worker = new Worker(workerURL, { type: "module" });
+    const early = window.__taflEarlyWorker;
+    window.__taflEarlyWorker = null;
+    this.worker = early || new Worker(workerURL, { type: "module" });
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
       this.crashed(`the rules worker stopped: ${event.message || "it could not be loaded"}`);
     };
-    return this.worker;
+    const worker = this.worker;
+    queueMicrotask(() => {
+      for (const said of worker.early || []) {
+        if (said.error) this.crashed(`the rules worker stopped: ${said.error}`);
+        else this.receive(said.data);
+      }
+      worker.early = null;
+    });
+    return worker;
   }
 
   receive({ id, ok, payload }) {
@@ -627,7 +637,7 @@ class Sandbox {
 
 // ---------------------------------------------------------------- start every board on the page
 
-const boards = [...document.querySelectorAll(".tafl-board")].map((container, index) => new Board(container, index));
+const boards = [...document.querySelectorAll("div.tafl-board")].map((container, index) => new Board(container, index));
 window.tafl = { boards, worker: rulesWorker };
 for (const board of boards) {
   const started = board.start();

@@ -143,7 +143,15 @@ def add_static_assets(app: Sphinx) -> None:
     if static not in app.config.html_static_path:
         app.config.html_static_path.append(static)
     app.add_css_file("tafl-site.css")
+
+
+def add_board_assets(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """Only pages with a board load the board's assets; ``tafl-boot.js`` (not deferred) starts
+    the rules worker while the rest of the page is still being parsed."""
+    if doctree is None or doctree.next_node(board_node) is None:
+        return
     app.add_css_file("tafl-board.css")
+    app.add_js_file("tafl-boot.js", priority=100)
     app.add_js_file("tafl-board.mjs", type="module")
 
 
@@ -155,3 +163,4 @@ def setup_board(app: Sphinx) -> None:
     app.add_directive("tafl-board", BoardDirective)
     app.add_directive("tafl-sandbox", SandboxDirective)
     app.connect("builder-inited", add_static_assets)
+    app.connect("html-page-context", add_board_assets)

@@ -33,6 +33,33 @@ bibtex_bibfiles = ["docs/references.bib"]
 bibtex_default_style = "alpha"
 bibtex_reference_style = "author_year_round"
 
+
+def _round_brackets():
+    from sphinxcontrib.bibtex.style.referencing import BracketStyle
+
+    return BracketStyle(left="(", right=")")
+
+
+def _register_round_author_year() -> None:
+    """Citations read "Jones (1993)" rather than "Jones [1993]" (sphinxcontrib-bibtex's documented plugin hook)."""
+    import dataclasses
+
+    from sphinxcontrib.bibtex.plugin import register_plugin
+    from sphinxcontrib.bibtex.style.referencing.author_year import AuthorYearReferenceStyle
+
+    @dataclasses.dataclass
+    class RoundAuthorYearReferenceStyle(AuthorYearReferenceStyle):
+        bracket_parenthetical: "BracketStyle" = dataclasses.field(default_factory=_round_brackets)
+        bracket_textual: "BracketStyle" = dataclasses.field(default_factory=_round_brackets)
+        bracket_author: "BracketStyle" = dataclasses.field(default_factory=_round_brackets)
+        bracket_label: "BracketStyle" = dataclasses.field(default_factory=_round_brackets)
+        bracket_year: "BracketStyle" = dataclasses.field(default_factory=_round_brackets)
+
+    register_plugin("sphinxcontrib.bibtex.style.referencing", "author_year_round", RoundAuthorYearReferenceStyle)
+
+
+_register_round_author_year()
+
 html_theme = "alabaster"
 html_title = "Tawlbwrdd"
 html_static_path: list[str] = []  # the tafl_sphinx extension registers _static itself

@@ -243,10 +243,13 @@ class Evaluator:
     def king_threatened(self, a: int, d: int, k: int) -> bool:
         """Whether an attacker's next move could take the king (by the capture rule in force)."""
         mode = self.mode
-        if mode in ("none", "immobile") or k < 0:
+        if mode == "none" or k < 0:
             return False
         occ = a | d | 1 << k
         nbrs = self.neighbours[k]
+        if mode == "immobile":  # one free square beside him, and an attacker can fill it
+            free = [x for x in nbrs if not occ >> x & 1]
+            return len(free) == 1 and self.reaches(free[0], a, occ)
         if mode == "linnaeus":
             c = self.center
             if k != c and c not in nbrs:

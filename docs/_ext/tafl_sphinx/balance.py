@@ -48,7 +48,13 @@ def load_results() -> list[dict[str, Any]]:
                 continue
             seen.add(entry["key"])
             out.append({**entry, "provenance": data["provenance"], "file": path.name})
-    return out
+    try:  # the site's order: catalogue variants, then the single-toggle changes
+        from tafl_rules.balance import site_configs
+
+        order = {c.key: i for i, c in enumerate(site_configs())}
+    except Exception:  # noqa: BLE001 - keep the files' order if the package cannot say
+        order = {}
+    return sorted(out, key=lambda e: order.get(e["key"], len(order)))
 
 
 def _pct(x: float) -> str:

@@ -30,13 +30,14 @@ VARIANTS = ("brandubh", "tablut-linnaeus", "tawlbwrdd-cyningstan-9")
 PAIRS = ((2, 1, 10), (3, 2, 6), (4, 3, 3), (5, 4, 2))
 
 
-def tournament(variants, pairs, ply_cap: int, workers=None, scheduler=None, progress=True, work_file=None):
+def tournament(variants, pairs, ply_cap: int, workers=None, scheduler=None, progress=True, work_file=None,
+               opening_plies: int = 0):
     configs = []
     seeds_of = {}
     for hi, lo, n in pairs:
         for vid in variants:
             for la, ld in ((hi, lo), (lo, hi)):
-                c = Config(vid, (), la, ld, ply_cap)
+                c = Config(vid, (), la, ld, ply_cap, opening_plies)
                 configs.append(c)
                 seeds_of[c.key] = n
     # balance.run plays every config with the same seeds: group configs by game count
@@ -55,7 +56,7 @@ def tournament(variants, pairs, ply_cap: int, workers=None, scheduler=None, prog
                "by_side": {}}
         for vid in variants:
             for side, (la, ld) in (("attackers", (hi, lo)), ("defenders", (lo, hi))):
-                s = by_key[Config(vid, (), la, ld, ply_cap).key]["summary"]
+                s = by_key[Config(vid, (), la, ld, ply_cap, opening_plies).key]["summary"]
                 w = s[side]["count"]
                 d = s["draws"]["count"]
                 l_ = s["games"] - w - d
@@ -72,11 +73,12 @@ def tournament(variants, pairs, ply_cap: int, workers=None, scheduler=None, prog
         row["win_low"], row["win_high"] = round(lo_ci, 4), round(hi_ci, 4)
         row["score"] = round((row["wins"] + row["draws"] / 2) / row["games"], 4)
         table.append(row)
-    return {"provenance": provenance, "ply_cap": ply_cap, "table": table, "results": results}
+    return {"provenance": provenance, "ply_cap": ply_cap, "opening_plies": opening_plies, "table": table,
+            "results": results}
 
 
 def print_table(data) -> None:
-    print(f"ply cap {data['ply_cap']}; variants: {', '.join(data['table'][0]['variants'])}")
+    print(f"ply cap {data['ply_cap']}; random opening plies {data.get('opening_plies', 0)}; variants: {', '.join(data['table'][0]['variants'])}")
     print(f"{'pair':<8} {'games':>5} {'W':>4} {'D':>4} {'L':>4}  {'win rate [95% CI]':<22} {'score':>6}  "
           f"{'as attackers W/D/L':<18} {'as defenders W/D/L':<18}")
     for r in data["table"]:
@@ -93,6 +95,7 @@ def main(argv=None) -> int:
     p.add_argument("--pairs", nargs="+", default=[f"{h}:{l}:{n}" for h, l, n in PAIRS],
                    help="HIGHER:LOWER:GAMES (games per variant and side)")
     p.add_argument("--ply-cap", type=int, default=120)
+    p.add_argument("--opening-plies", type=int, default=0, help="random (seeded) plies before the AIs take over")
     p.add_argument("--workers", "-j", type=int)
     p.add_argument("--scheduler")
     p.add_argument("--out", default=str(ROOT / "docs" / "data" / "tournament.json"))
@@ -104,7 +107,7 @@ def main(argv=None) -> int:
         pairs = [(2, 1, 2), (3, 2, 2)]
     started = time.monotonic()
     data = tournament(args.variants, pairs, args.ply_cap, args.workers, args.scheduler, not args.no_progress,
-                      work_file=args.out + ".work.jsonl")
+                      work_file=args.out + ".work.jsonl", opening_plies=args.opening_plies)
     data["provenance"]["seconds"] = round(time.monotonic() - started, 1)
     data["provenance"]["games"] = sum(r["summary"]["games"] for r in data["results"])
     data["provenance"]["seeds"] = {f"{h}v{l}": n for h, l, n in pairs}

@@ -70,6 +70,9 @@ class Config:
     attackers_level: int = 1
     defenders_level: int = 1
     ply_cap: int = 300
+    opening_plies: int = 0
+    """Plies played at random (seeded) before the AI takes over: varied openings for
+    levels whose search has no random element."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "toggles", tuple(sorted((str(k), str(v)) for k, v in dict(self.toggles).items())))
@@ -80,13 +83,16 @@ class Config:
                 raise ValueError(f"{side}' level must be one of {', '.join(map(str, LEVELS))}, got {level!r}")
         if not isinstance(self.ply_cap, int) or self.ply_cap < 1:
             raise ValueError(f"ply_cap must be a positive whole number, got {self.ply_cap!r}")
+        if not isinstance(self.opening_plies, int) or self.opening_plies < 0:
+            raise ValueError(f"opening_plies must be a whole number >= 0, got {self.opening_plies!r}")
 
     @property
     def key(self) -> str:
         """``variant?toggle=reading&...|a<level>d<level>|cap<plies>``: names the configuration."""
         toggles = "&".join(f"{k}={v}" for k, v in self.toggles)
         return (f"{self.variant}{'?' + toggles if toggles else ''}"
-                f"|a{self.attackers_level}d{self.defenders_level}|cap{self.ply_cap}")
+                f"|a{self.attackers_level}d{self.defenders_level}|cap{self.ply_cap}"
+                + (f"|open{self.opening_plies}" if self.opening_plies else ""))
 
     def rules(self):
         from .catalogue import variant  # noqa: PLC0415
@@ -94,13 +100,16 @@ class Config:
         return variant(self.variant, **dict(self.toggles)).rules
 
     def to_dict(self) -> dict[str, Any]:
-        return {"variant": self.variant, "toggles": dict(self.toggles), "attackers_level": self.attackers_level,
-                "defenders_level": self.defenders_level, "ply_cap": self.ply_cap}
+        out = {"variant": self.variant, "toggles": dict(self.toggles), "attackers_level": self.attackers_level,
+               "defenders_level": self.defenders_level, "ply_cap": self.ply_cap}
+        if self.opening_plies:
+            out["opening_plies"] = self.opening_plies
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Config":
         return cls(data["variant"], tuple(dict(data.get("toggles") or {}).items()), int(data["attackers_level"]),
-                   int(data["defenders_level"]), int(data["ply_cap"]))
+                   int(data["defenders_level"]), int(data["ply_cap"]), int(data.get("opening_plies", 0)))
 
 
 def play_game(config: Config | Mapping[str, Any], seed: int) -> dict[str, Any]:
@@ -116,6 +125,12 @@ def play_game(config: Config | Mapping[str, Any], seed: int) -> dict[str, Any]:
         config = Config.from_dict(config)
     game = Game(config.rules())
     levels = (config.attackers_level, config.defenders_level)
+    if config.opening_plies:
+        import random  # noqa: PLC0415
+
+        rng = random.Random(f"opening:{int(seed)}")
+        while game.outcome is None and game.ply < min(config.opening_plies, config.ply_cap):
+            game.play(rng.choice(sorted(game.legal_moves(), key=str)))
     while game.outcome is None and game.ply < config.ply_cap:
         level = levels[0] if game.turn == "attackers" else levels[1]
         game.play(analyse(game, level, seed, time_cap=120.0).move)

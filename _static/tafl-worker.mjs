@@ -4,11 +4,26 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 
+// Start from the build's memory snapshot (Python already started, tafl_rules imported) when it
+// loads; otherwise start Python the slow way.
+async function startPython() {
+  try {
+    const snapshot = fetch(`${indexURL}tafl-snapshot.bin`).then((response) => {
+      if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    });
+    return await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+  } catch (error) {
+    console.warn(`starting Python without the snapshot (${error.message || error})`);
+    return await loadPyodide({ indexURL });
+  }
+}
+
 const ready = (async () => {
-  const pyodide = await loadPyodide({ indexURL, fullStdLib: false });
+  const pyodide = await startPython();
+  // The wheel is still loaded by name: Pyodide checks its sha256 against the served lockfile.
   await pyodide.loadPackage("tafl_rules", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
-  const api = pyodide.pyimport("tafl_rules.webapi");
-  return api;
+  return pyodide.pyimport("tafl_rules.webapi");
 })();
 
 ready.then(

@@ -63,3 +63,19 @@ def test_worker_failure_is_shown_in_words(page, site_url):
 def board_squares_absent_or_static(page) -> bool:
     """A failed board never accepts moves: no square is offered as a legal target."""
     return page.locator(".tafl-target").count() == 0
+
+
+def test_without_the_snapshot_python_starts_the_slow_way(page, site_url):
+    page.context.route("**/pyodide/tafl-snapshot.bin", lambda route: route.abort())
+    board = _open_home(page, site_url)
+    board.locator('[data-square="d1"]').click()
+    assert _highlighted(board) == sorted(Game(tafl_rules.Rules()).legal_targets()["d1"])
+    page.watch.console_errors = [e for e in page.watch.console_errors if "ERR_FAILED" not in e]
+
+
+def test_the_snapshot_is_made_from_the_served_wheel(site_dir):
+    pyodide = site_dir / "_static" / "pyodide"
+    snapshot = pyodide / "tafl-snapshot.bin"
+    wheel = next(pyodide.glob("tafl_rules-*.whl"))
+    assert snapshot.stat().st_size > 1_000_000
+    assert snapshot.stat().st_mtime >= wheel.stat().st_mtime

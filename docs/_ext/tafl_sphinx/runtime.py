@@ -5,6 +5,10 @@ copied from ``node_modules/pyodide`` (pinned in package-lock.json); the wheel
 built by ``python -m build`` is registered in the served ``pyodide-lock.json``
 with ``pyodide lockfile add-wheels`` so the worker can ``loadPackage("tafl_rules")``
 and Pyodide checks its sha256.
+
+Last, Node makes a memory snapshot of that runtime with the wheel imported
+(``snapshot.mjs``): the worker starts from it and skips Python's start-up, the
+slowest part of loading. Without the snapshot the worker starts the slow way.
 """
 
 from __future__ import annotations
@@ -57,7 +61,23 @@ def install_runtime(outdir: Path, pyodide_dir: Path, wheel_dir: Path) -> Path:
          "--output", str(lockfile), "--base-path", str(target), str(wheel)],
         check=True, capture_output=True, text=True,
     )
+    make_snapshot(target, Path(wheel).name)
     return lockfile
+
+
+SNAPSHOT = "tafl-snapshot.bin"
+
+
+def make_snapshot(target: Path, wheel_name: str) -> Path:
+    """Write ``target/tafl-snapshot.bin`` (Pyodide with ``wheel_name`` imported) with Node."""
+    node = shutil.which("node")
+    if node is None:
+        raise FileNotFoundError("node is needed to make the Pyodide snapshot (the same Node that runs npm)")
+    output = target / SNAPSHOT
+    output.unlink(missing_ok=True)
+    subprocess.run([node, str(Path(__file__).with_name("snapshot.mjs")), str(target), wheel_name, str(output)],
+                   check=True, capture_output=True, text=True, timeout=300)
+    return output
 
 
 def _on_build_finished(app: Sphinx, exception: Exception | None) -> None:

@@ -1,0 +1,20 @@
+// Make a Pyodide memory snapshot with tafl_rules already imported, so the browser worker skips
+// Python's start-up (the slowest part of loading). Run by runtime.py at the end of every build:
+//   node snapshot.mjs <served pyodide dir> <tafl_rules wheel file name> <output file>
+// The snapshot is made from the same runtime files and the same wheel that the site serves.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [dir, wheel, output] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: dir + path.sep, _makeSnapshot: true });
+pyodide.FS.writeFile(`/tmp/${wheel}`, fs.readFileSync(path.join(dir, wheel)));
+pyodide.runPython(`
+import site, zipfile
+with zipfile.ZipFile("/tmp/${wheel}") as archive:
+    archive.extractall(site.getsitepackages()[0])
+import tafl_rules, tafl_rules.webapi, tafl_rules.otn, tafl_rules.svg, tafl_rules.ai, tafl_rules.catalogue
+tafl_rules.catalogue.variants()
+`);
+fs.writeFileSync(output, pyodide.makeMemorySnapshot());

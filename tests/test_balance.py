@@ -177,7 +177,8 @@ def test_committed_results_replay_from_the_committed_code(path):
                  for s, w, k, p in entry["games"]]
         assert summarise(games) == entry["summary"]
         if replay_all or config.variant in ("brandubh", "tablut-linnaeus", "tawlbwrdd-cyningstan-9", "jones-3"):
-            for rec in games[:2]:
+            sample = sorted(games, key=lambda g: (g["plies"], g["seed"]))[:2] if replay_all else games[:2]
+            for rec in sample:  # small files: the two shortest games (19x19 games are slow to replay)
                 replay = play_game(config, rec["seed"])
                 assert (replay["winner"], replay["kind"], replay["plies"]) == (rec["winner"], rec["kind"], rec["plies"])
                 checked += 1

@@ -221,15 +221,19 @@ def tournament_md(data: dict) -> str:
                     f"{a} | {d} |")
     variants = ", ".join(f"{{variant}}`{v}`" for v in data["table"][0]["variants"]) if data["table"] else ""
     p = data["provenance"]
-    note = (f"Variants: {variants}; ply cap {data['ply_cap']} (a game reaching it is a draw); score counts a draw "
+    opening = data.get("opening_plies", 0)
+    opening = f"; the first {opening} plies of each game played at random (seeded)" if opening else ""
+    note = (f"Variants: {variants}; ply cap {data['ply_cap']} (a game reaching it is a draw){opening}; score counts a draw "
             f"as half. Made {p['date']} by tafl_rules {p['version']} (commit `{(p.get('commit') or '?')[:10]}`), "
             f"{p['games']} games.")
     return "\n".join(rows) + "\n\n" + note
 
 
 class TournamentTable(_BalanceDirective):
+    optional_arguments = 1  # the file in docs/data (default tournament.json)
+
     def run(self) -> list[nodes.Node]:
-        path = DATA / "tournament.json"
+        path = DATA / (self.arguments[0] if self.arguments else "tournament.json")
         if not path.exists():
             return self.parse_md("No tournament results yet (run `python benchmarks/tournament.py`).")
         self.env.note_dependency(str(path))

@@ -6,17 +6,27 @@ const indexURL = new URL("./pyodide/", import.meta.url).href;
 
 // Start from the build's memory snapshot (Python already started, tafl_rules imported) when it
 // loads; otherwise start Python the slow way.
-async function startPython() {
+async function fetchSnapshot() {
   try {
-    const snapshot = fetch(`${indexURL}tafl-snapshot.bin`).then((response) => {
-      if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-      return response.arrayBuffer();
-    });
-    return await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+    const response = await fetch(`${indexURL}tafl-snapshot.bin`);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return await response.arrayBuffer();
   } catch (error) {
-    console.warn(`starting Python without the snapshot (${error.message || error})`);
-    return await loadPyodide({ indexURL });
+    console.warn(`no Pyodide snapshot (${error.message || error}); starting Python the slow way`);
+    return null;
   }
+}
+
+async function startPython() {
+  const snapshot = await fetchSnapshot();
+  if (snapshot) {
+    try {
+      return await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+    } catch (error) {
+      console.warn(`the Pyodide snapshot did not load (${error.message || error}); starting Python the slow way`);
+    }
+  }
+  return await loadPyodide({ indexURL });
 }
 
 const ready = (async () => {

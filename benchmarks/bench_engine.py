@@ -41,24 +41,13 @@ import time
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from tafl_rules import Game, Rules  # noqa: E402
+from tafl_rules import Game, Rules, variant  # noqa: E402
 
-COPENHAGEN_START = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/"
-COPENHAGEN = Rules(
-    size=11, start=COPENHAGEN_START, corners=True, escape="corner",
-    corners_hostile_to_attackers="always", corners_hostile_to_defenders="always",
-    throne_hostile_to_attackers="always", throne_hostile_to_defenders="empty",
-    king_capture="four", king_capture_against={"throne"}, shieldwall="copenhagen",
-    edge_fort=True, encirclement=True, repetition="defenders-lose",
-)
-TABLUT = Rules(
-    size=9, start="/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
-    king_capture="linnaeus", throne_hostile_to_attackers="empty", throne_hostile_to_defenders="empty",
-)
-#: Cyningstan's tawlbwrdd: the default 11x11 start, king taken by two, edge escape, no throne rules
-CYNINGSTAN = Rules(throne=False)
+COPENHAGEN = variant("copenhagen").rules  # the catalogue's Copenhagen Hnefatafl
+TABLUT = variant("tablut-linnaeus").rules
+CYNINGSTAN = variant("tawlbwrdd-cyningstan").rules
 FETLAR_LIKE = Rules(
-    size=11, start=COPENHAGEN_START, corners=True, escape="corner",
+    size=11, start=COPENHAGEN.start, corners=True, escape="corner",
     corners_hostile_to_attackers="always", corners_hostile_to_defenders="always",
     throne_hostile_to_attackers="empty", throne_hostile_to_defenders="empty",
     king_capture="four", king_capture_against={"throne"}, no_moves="draw",

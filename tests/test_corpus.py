@@ -14,18 +14,11 @@ import pathlib
 
 import pytest
 
-from tafl_rules import Game, Rules
+from tafl_rules import Game, Rules, variant
 
 DATA = pathlib.Path(__file__).parent / "data" / "copenhagen-aagenielsen.csv"
 
-COPENHAGEN_START = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/"
-COPENHAGEN = Rules(
-    size=11, start=COPENHAGEN_START, corners=True, escape="corner",
-    corners_hostile_to_attackers="always", corners_hostile_to_defenders="always",
-    throne_hostile_to_attackers="always", throne_hostile_to_defenders="empty",
-    king_capture="four", king_capture_against={"throne"}, shieldwall="copenhagen",
-    edge_fort=True, encirclement=True, repetition="defenders-lose",
-)
+COPENHAGEN = variant("copenhagen").rules  # the catalogue's Copenhagen Hnefatafl
 
 RESULT = {"attackers": "Black", "defenders": "White", None: "Draw"}
 

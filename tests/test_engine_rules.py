@@ -3,18 +3,11 @@ the scenario tests of the site exercise the same points through the catalogue)."
 
 import pytest
 
-from tafl_rules import Game, IllegalMove, Rules
+from tafl_rules import Game, IllegalMove, Rules, variant
 from tafl_rules.board import geometry
 from tafl_rules.position import format_position
 
-COPENHAGEN = Rules(
-    size=11, start="/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
-    corners=True, escape="corner",
-    corners_hostile_to_attackers="always", corners_hostile_to_defenders="always",
-    throne_hostile_to_attackers="always", throne_hostile_to_defenders="empty",
-    king_capture="four", king_capture_against={"throne"}, shieldwall="copenhagen",
-    edge_fort=True, encirclement=True, repetition="defenders-lose",
-)
+COPENHAGEN = variant("copenhagen").rules  # the catalogue's Copenhagen Hnefatafl
 PLAIN = Rules(throne=False)  # the default start, no special squares at all
 
 

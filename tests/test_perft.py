@@ -7,16 +7,9 @@ or an ending changed. Run ``pytest tests/test_perft.py -s`` to see them printed.
 
 import pytest
 
-from tafl_rules import Game, Rules
+from tafl_rules import Game, Rules, variant
 
-COPENHAGEN = Rules(
-    size=11, start="/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
-    corners=True, escape="corner",
-    corners_hostile_to_attackers="always", corners_hostile_to_defenders="always",
-    throne_hostile_to_attackers="always", throne_hostile_to_defenders="empty",
-    king_capture="four", king_capture_against={"throne"}, shieldwall="copenhagen",
-    edge_fort=True, encirclement=True, repetition="defenders-lose",
-)
+COPENHAGEN = variant("copenhagen").rules  # the catalogue's Copenhagen Hnefatafl
 TABLUT = Rules(
     size=9, start="/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
     king_capture="linnaeus", throne_hostile_to_attackers="empty", throne_hostile_to_defenders="empty",

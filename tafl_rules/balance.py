@@ -242,6 +242,8 @@ def run(configs: Iterable[Config], seeds: Iterable[int], *, workers: int | None 
     tasks = [(c.to_dict(), s) for c in configs for s in seeds if (c.key, s) not in done]
     bar = _Progress(len(wanted), len(done), progress)
     started = time.monotonic()
+    commit = _git_commit()  # the code the games are played with (read before they are)
+    resumed = len(done)
     fh = None
     if work_file:
         torn = os.path.exists(work_file) and os.path.getsize(work_file) > 0 and not _ends_with_newline(work_file)
@@ -275,7 +277,10 @@ def run(configs: Iterable[Config], seeds: Iterable[int], *, workers: int | None 
     missing = wanted - set(done)
     if missing:
         raise RuntimeError(f"{len(missing)} games did not finish")
-    return _assemble(configs, seeds, done, time.monotonic() - started, workers, scheduler)
+    data = _assemble(configs, seeds, done, time.monotonic() - started, workers, scheduler)
+    data["provenance"]["commit"] = commit
+    data["provenance"]["resumed"] = resumed  # games read back from the work file, not played by this run
+    return data
 
 
 def _run_local(tasks: list, workers: int, record: Callable[[dict], None]) -> None:

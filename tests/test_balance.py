@@ -110,10 +110,13 @@ def test_dask_cluster_matches_the_single_process_run():
     from distributed import Client
 
     expected = run(SMALL, range(3), workers=1)
-    with _cluster() as cluster, Client(cluster) as client:
-        got = run(SMALL, range(3), scheduler=client)
+    with _cluster() as cluster:
+        with Client(cluster) as client:
+            got = run(SMALL, range(3), scheduler=client)
+        by_address = run(SMALL[:1], range(2), scheduler=cluster.scheduler_address)  # as the CLI's --scheduler
     assert json.dumps(got["results"]) == json.dumps(expected["results"])
     assert got["provenance"]["runner"] == "dask"
+    assert json.dumps(by_address["results"]) == json.dumps(run(SMALL[:1], range(2), workers=1)["results"])
 
 
 def test_dask_run_survives_a_killed_worker():

@@ -256,3 +256,17 @@ def test_the_computer_answers_and_the_page_stays_responsive(page, site_url):
     game = tafl_rules.Game("brandubh")
     game.play(first)
     assert reply.split("x")[0] in [str(m) for m in game.legal_moves()]
+
+
+def test_several_boards_on_a_page_share_one_worker_and_keep_their_own_games(page, site_url):
+    page.goto(f"{site_url}/docs/compare.html")
+    page.wait_for_function("() => document.querySelectorAll('div.tafl-board[data-ready=\"true\"]').length === 2",
+                           timeout=90_000)
+    assert len(page.workers) == 1
+    first, second = page.locator("div.tafl-board").nth(0), page.locator("div.tafl-board").nth(1)
+    move = scripted_line("lewis-1")[0][0]
+    first.locator(f'[data-square="{move.split("-")[0]}"]').click()
+    first.locator(f'[data-square="{move.split("-")[1]}"]').click()
+    page.wait_for_function("() => document.querySelectorAll('div.tafl-board')[0].querySelectorAll('.tafl-moves button').length === 1")
+    assert moves_shown(second) == []
+    assert second.locator(".tafl-turn").text_content() == "Attackers to move"

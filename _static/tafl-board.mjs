@@ -476,13 +476,17 @@ class Board {
         if (lastSquares.has(name)) { classes.push("tafl-last"); words.push("last move"); }
         if (targets.has(name)) { classes.push("tafl-target"); words.push("legal target"); }
         if (name === this.selected) { classes.push("tafl-selected"); words.push("selected"); }
-        squares.push(el("button", {
+        const square = el("button", {
           type: "button",
           class: classes.join(" "),
           "data-square": name,
           "aria-label": words.join(", "),
           tabindex: name === this.focus ? "0" : "-1",
-        }));
+        });
+        // Coordinates along the bottom and left edges, for sighted readers (the label already names the square).
+        if (row === size - 1) square.append(el("span", { class: "tafl-file", "aria-hidden": "true" }, FILES[col]));
+        if (column === 0) square.append(el("span", { class: "tafl-rank", "aria-hidden": "true" }, String(rank)));
+        squares.push(square);
       }
     }
     const hadFocus = this.grid.contains(document.activeElement);

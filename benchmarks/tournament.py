@@ -31,7 +31,7 @@ PAIRS = ((2, 1, 10), (3, 2, 6), (4, 3, 3), (5, 4, 2))
 
 
 def tournament(variants, pairs, ply_cap: int, workers=None, scheduler=None, progress=True, work_file=None,
-               opening_plies: int = 0):
+               opening_plies: int = 0, first_seed: int = 0):
     configs = []
     seeds_of = {}
     for hi, lo, n in pairs:
@@ -45,7 +45,7 @@ def tournament(variants, pairs, ply_cap: int, workers=None, scheduler=None, prog
     provenance = None
     for n in sorted(set(seeds_of.values()), reverse=True):
         group = [c for c in configs if seeds_of[c.key] == n]
-        data = balance.run(group, range(n), workers=workers, scheduler=scheduler, progress=progress,
+        data = balance.run(group, range(first_seed, first_seed + n), workers=workers, scheduler=scheduler, progress=progress,
                            work_file=work_file)
         results += data["results"]
         provenance = data["provenance"]
@@ -73,7 +73,8 @@ def tournament(variants, pairs, ply_cap: int, workers=None, scheduler=None, prog
         row["win_low"], row["win_high"] = round(lo_ci, 4), round(hi_ci, 4)
         row["score"] = round((row["wins"] + row["draws"] / 2) / row["games"], 4)
         table.append(row)
-    return {"provenance": provenance, "ply_cap": ply_cap, "opening_plies": opening_plies, "table": table,
+    return {"provenance": provenance, "ply_cap": ply_cap, "opening_plies": opening_plies, "first_seed": first_seed,
+            "table": table,
             "results": results}
 
 
@@ -95,6 +96,7 @@ def main(argv=None) -> int:
     p.add_argument("--pairs", nargs="+", default=[f"{h}:{l}:{n}" for h, l, n in PAIRS],
                    help="HIGHER:LOWER:GAMES (games per variant and side)")
     p.add_argument("--ply-cap", type=int, default=120)
+    p.add_argument("--first-seed", type=int, default=0, help="seeds are FIRST_SEED .. FIRST_SEED + GAMES - 1")
     p.add_argument("--opening-plies", type=int, default=0, help="random (seeded) plies before the AIs take over")
     p.add_argument("--workers", "-j", type=int)
     p.add_argument("--scheduler")
@@ -107,7 +109,8 @@ def main(argv=None) -> int:
         pairs = [(2, 1, 2), (3, 2, 2)]
     started = time.monotonic()
     data = tournament(args.variants, pairs, args.ply_cap, args.workers, args.scheduler, not args.no_progress,
-                      work_file=args.out + ".work.jsonl", opening_plies=args.opening_plies)
+                      work_file=args.out + ".work.jsonl", opening_plies=args.opening_plies,
+                      first_seed=args.first_seed)
     data["provenance"]["seconds"] = round(time.monotonic() - started, 1)
     data["provenance"]["games"] = sum(r["summary"]["games"] for r in data["results"])
     data["provenance"]["seeds"] = {f"{h}v{l}": n for h, l, n in pairs}

@@ -102,11 +102,12 @@ def test_default_level_answers_well_under_a_second():
     game = Game("tawlbwrdd-cyningstan")
     times = []
     for _ in range(6):
+        started = time.process_time()  # CPU time: other work on a shared machine does not count
         result = analyse(game, level=DEFAULT_LEVEL, seed=0)
-        times.append(result.seconds)
+        times.append(time.process_time() - started)
         game.play(result.move)
-    # about 0.1-0.3 s on the project machine; Pyodide is 2-3x slower, the board needs <= 1 s
-    assert statistics.median(times) < 0.6, times
+    # about 0.1-0.3 s on the project machine; Pyodide is about 2x slower, the board needs <= 1 s
+    assert statistics.median(times) < 0.45, times
 
 
 def test_evaluation_reads_the_rules():

@@ -198,7 +198,11 @@ class Board {
     );
     record.append(this.recordText, recordButtons);
 
-    c.replaceChildren(this.turnLine, this.grid, this.status, this.capturedLine, this.controls, this.playerBar, this.shareField, this.moveList, record);
+    this.ranksColumn = el("div", { class: "tafl-ranks", "aria-hidden": "true" });
+    this.filesRow = el("div", { class: "tafl-files", "aria-hidden": "true" });
+    const frame = el("div", { class: "tafl-frame" });
+    frame.append(this.ranksColumn, this.grid, el("span", {}), this.filesRow);
+    c.replaceChildren(this.turnLine, frame, this.status, this.capturedLine, this.controls, this.playerBar, this.shareField, this.moveList, record);
 
     this.grid.addEventListener("click", (event) => {
       if (this.suppressClick) { this.suppressClick = false; return; }
@@ -483,12 +487,15 @@ class Board {
           "aria-label": words.join(", "),
           tabindex: name === this.focus ? "0" : "-1",
         });
-        // Coordinates along the bottom and left edges, for sighted readers (the label already names the square).
-        if (row === size - 1) square.append(el("span", { class: "tafl-file", "aria-hidden": "true" }, FILES[col]));
-        if (column === 0) square.append(el("span", { class: "tafl-rank", "aria-hidden": "true" }, String(rank)));
         squares.push(square);
       }
     }
+    // Coordinates beside the board for sighted readers (each square's accessible name already has its own).
+    const fileLabels = [...FILES.slice(0, size)];
+    const rankLabels = Array.from({ length: size }, (_, i) => String(size - i));
+    if (this.flipped) { fileLabels.reverse(); rankLabels.reverse(); }
+    this.filesRow.replaceChildren(...fileLabels.map((f) => el("span", {}, f)));
+    this.ranksColumn.replaceChildren(...rankLabels.map((r) => el("span", {}, r)));
     const hadFocus = this.grid.contains(document.activeElement);
     this.grid.replaceChildren(...squares);
     if (hadFocus) this.grid.querySelector(`[data-square="${this.focus}"]`)?.focus();

@@ -267,9 +267,6 @@ def svg_markup(rules, *, marks: Iterable[str] = (), title: str | None = None, po
         logger.info("tafl_rules.svg is missing: the figure %r is drawn as text", title)
         return "<pre>" + "\n".join(position_text(rules)) + "</pre>"
     markup = svg.render_svg(rules, position, marks=tuple(marks), title=title)
-    # The interactive board script claims every ".tafl-board" element on the page; a static
-    # figure must not be mistaken for a board container.
-    markup = re.sub(r'(<svg\b[^>]*\bclass=")tafl-board"', r'\1tafl-svg-board"', markup, count=1)
     # Scale down with the column (cards, phones); the viewBox keeps the drawing exact.
     markup = re.sub(r"<svg\b", '<svg style="max-width:100%;height:auto"', markup, count=1)
     return "\n".join(line for line in markup.splitlines() if line.strip())
@@ -398,6 +395,10 @@ def variant_page_md(v) -> str:
               "says whether it is *verified*, *second-hand* or *unverified*. “Open point” marks what the "
               "source leaves undecided.", "", rules_md(v)]
     lines += ["## Toggles", "", toggles_md(v)]
+    lines += ["## How it fared in self-play", "",
+              "This variant's row of the {doc}`balance laboratory </docs/fairest>` (the program against itself, "
+              "not human play; the page explains how far the numbers can be trusted).", "",
+              f"```{{balance-row}} {v.id}", "```", ""]
     if v.sources:
         lines += ["## Sources", "", *[f"- {cite(key)}" for key in v.sources], ""]
     lines += ["See also the {doc}`rule matrix </docs/matrix>` and the {doc}`comparison of the figures </docs/compare>`.", ""]

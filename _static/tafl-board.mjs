@@ -148,13 +148,12 @@ class Board {
     };
     this.human = data.human || "both";
     this.aiLevel = data.ai && data.ai !== "none" ? Number(data.ai) : 0;
-    this.build();
+    this.status = container.querySelector(".tafl-board-status") || container.appendChild(el("p", { class: "tafl-board-status", role: "status", "aria-live": "polite" }));
     rulesWorker.boards.add(this);
   }
 
   build() {
     const c = this.container;
-    this.status = c.querySelector(".tafl-board-status") || el("p", { class: "tafl-board-status", role: "status", "aria-live": "polite" });
     this.turnLine = el("p", { class: "tafl-turn" });
     this.grid = el("div", { class: "tafl-grid", role: "group" });
     this.capturedLine = el("p", { class: "tafl-captured" });
@@ -254,7 +253,7 @@ class Board {
   fail(error) {
     this.container.classList.add("tafl-failed");
     this.container.dataset.ready = "error";
-    this.grid.replaceChildren();
+    this.grid?.replaceChildren();
     this.say(`The board could not start: ${error.message}`, true);
   }
 
@@ -315,8 +314,6 @@ class Board {
       if (!record || record.variant !== this.choice.variant) return null;
       this.human = record.human || this.human;
       this.aiLevel = Number(record.ai) || 0;
-      this.humanSelect.value = this.human;
-      this.aiSelect.value = String(this.aiLevel);
       return { variant: record.variant, toggles: record.toggles || {}, position: this.choice.position, moves: record.moves || [], cursor: record.cursor };
     } catch {
       return null;
@@ -416,6 +413,7 @@ class Board {
   }
 
   show(state) {
+    if (!this.grid) this.build();  // the board's controls appear with its first position
     const previous = this.state;
     this.state = state;
     this.selected = null;

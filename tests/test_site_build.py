@@ -73,3 +73,15 @@ def test_bad_directive_option_is_an_error(tmp_path):
                             capture_output=True, text=True)
     assert result.returncode != 0
     assert "robots" in result.stderr
+
+
+def test_unknown_variant_in_the_board_directive_is_a_build_error_naming_it(tmp_path):
+    (tmp_path / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})\nsys.path.insert(0, {str(ROOT)!r})\n"
+        "extensions = ['myst_parser', 'tafl_sphinx']\n"
+    )
+    (tmp_path / "index.md").write_text("# Tiny\n\n```{tafl-board} lewis-9\n```\n")
+    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(tmp_path), str(tmp_path / "_b")],
+                            capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "lewis-9" in result.stderr

@@ -60,7 +60,7 @@ class BoardDirective(SphinxDirective):
         if variant_id:
             try:
                 label = label or _variant_name(variant_id, toggles)
-            except Exception as error:  # the catalogue's own message names what is wrong
+            except ValueError as error:  # RulesError: the catalogue's own message names what is wrong
                 raise self.error(f"tafl-board {variant_id}: {error}")
         node = board_node()
         node["variant"] = variant_id
@@ -100,12 +100,9 @@ def depart_sandbox_html(self, node: sandbox_node) -> None:
 
 
 def _variant_name(variant_id: str, toggles: dict[str, str]) -> str:
-    import tafl_rules
+    from tafl_rules import variant
 
-    catalogue = getattr(tafl_rules, "variant", None)
-    if catalogue is None:  # the catalogue is not there yet: only the default layout exists
-        return "Tafl board"
-    return catalogue(variant_id, **toggles).name
+    return variant(variant_id, **toggles).name
 
 
 def visit_board_html(self, node: board_node) -> None:

@@ -102,7 +102,10 @@ class Rules:
     """``"none"``: a row of pieces cannot be captured at once; ``"copenhagen"``: a row
     along the edge bracketed at both ends and fronted square for square is taken."""
     throne_hostile_to_attackers: str = "never"
-    """When the throne acts as an enemy piece for capturing attackers."""
+    """When the throne acts as an enemy piece for capturing attackers. Throughout the
+    hostility fields, ``"always"`` means whoever stands on the square (Smith's law 10:
+    a man is taken between his own king on the castle and an enemy); ``"empty"`` only
+    while nobody does."""
     throne_hostile_to_defenders: str = "never"
     """When the throne acts as an enemy piece for capturing defenders."""
     corners_hostile_to_attackers: str = "never"
@@ -114,21 +117,22 @@ class Rules:
     static partner (anvil) or only as the moving piece (hammer)."""
     sandwich: str = "safe"
     """A piece moving between two enemies: is safe; may do so only if the move
-    captures; may never do so."""
+    captures; may never do so. Judged on the board before the move's own captures;
+    for the king it applies only where two attackers could take him."""
 
     # --- king capture ---------------------------------------------------
     king_capture: str = "two"
     """``"two"``: like any man; ``"four"``: enclosed on four sides (squares listed in
     ``king_capture_against`` count as a side); ``"linnaeus"``: four on the throne,
     three beside it with the throne as the fourth, two elsewhere; ``"immobile"``:
-    taken when he cannot move at all; ``"none"``: never taken (the attackers can
+    taken when an attacker's move beside him leaves him unable to move at all; ``"none"``: never taken (the attackers can
     only win by leaving the defenders without a move)."""
     king_capture_against: frozenset = frozenset()
     """Squares that stand in for an attacker when the king is enclosed (``"four"``):
     any of ``"throne"``, ``"camp"``, ``"edge"`` (the board's edge), ``"corner"``."""
     watch_king: bool = False
-    """ap Ifan's warning: a king who moves between two attackers and then has no
-    move out is taken."""
+    """ap Ifan's warning: a king whose own move put him between two attackers, and
+    who after the attackers' reply cannot move, is taken."""
 
     # --- end of the game -----------------------------------------------
     escape: str = "edge"

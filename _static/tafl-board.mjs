@@ -119,6 +119,11 @@ function parseToggles(text) {
   return toggles;
 }
 
+// The line of a state as plain moves (d1-d4), without the captures its OTN records carry.
+function movesOf(state) {
+  return state.line.map((record) => record.split("x")[0]);
+}
+
 function formatToggles(toggles) {
   return Object.entries(toggles).map(([name, value]) => `${name}:${value}`).join(",");
 }
@@ -283,7 +288,7 @@ class Board {
     const params = new URLSearchParams({ board: String(this.index) });
     if (s.variant) params.set("variant", s.variant);
     if (Object.keys(s.toggles).length) params.set("toggles", formatToggles(s.toggles));
-    if (s.line.length) params.set("moves", s.line.map((m) => m.split("x")[0]).join(","));
+    if (s.line.length) params.set("moves", movesOf(s).join(","));
     if (s.cursor !== s.line.length) params.set("ply", String(s.cursor));
     return `${location.origin}${location.pathname}?${params}`;
   }
@@ -304,7 +309,7 @@ class Board {
   save() {
     if (!this.state) return;
     const s = this.state;
-    const record = { variant: s.variant, toggles: s.toggles, moves: s.line.map((m) => m.split("x")[0]), cursor: s.cursor, human: this.human, ai: this.aiLevel };
+    const record = { variant: s.variant, toggles: s.toggles, moves: movesOf(s), cursor: s.cursor, human: this.human, ai: this.aiLevel };
     try { localStorage.setItem(this.storageKey, JSON.stringify(record)); } catch { /* storage full or disabled */ }
   }
 
@@ -339,7 +344,7 @@ class Board {
     const s = this.state;
     this.container.dataset.ready = "false";
     try {
-      await this.open({ variant: s.variant, toggles: s.toggles, position: this.choice.position, moves: s.line.map((m) => m.split("x")[0]), cursor: s.cursor });
+      await this.open({ variant: s.variant, toggles: s.toggles, position: this.choice.position, moves: movesOf(s), cursor: s.cursor });
       if (reason) this.say(`The rules engine was restarted (${reason}); the game was replayed.`);
     } catch (error) {
       this.fail(error);

@@ -46,15 +46,21 @@ def test_board_container_and_module_script_on_the_page(full_build):
     assert "cdn" not in html.lower()
 
 
-def test_tiny_project_with_the_directive(tmp_path):
+def build_tiny(tmp_path: Path, page: str) -> tuple[subprocess.CompletedProcess, Path]:
+    """Build a one-page project that uses the extension; return the result and the output folder."""
     (tmp_path / "conf.py").write_text(
         f"import sys\nsys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})\nsys.path.insert(0, {str(ROOT)!r})\n"
         "extensions = ['myst_parser', 'tafl_sphinx']\n"
     )
-    (tmp_path / "index.md").write_text("# Tiny\n\n```{tafl-board}\n:human: attackers\n:moves: d1-d3 e5-e2\n```\n")
+    (tmp_path / "index.md").write_text(page)
     out = tmp_path / "_build"
     result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(tmp_path), str(out)],
                             capture_output=True, text=True)
+    return result, out
+
+
+def test_tiny_project_with_the_directive(tmp_path):
+    result, out = build_tiny(tmp_path, "# Tiny\n\n```{tafl-board}\n:human: attackers\n:moves: d1-d3 e5-e2\n```\n")
     assert result.returncode == 0, result.stderr
     html = (out / "index.html").read_text()
     assert 'data-human="attackers"' in html
@@ -64,24 +70,12 @@ def test_tiny_project_with_the_directive(tmp_path):
 
 
 def test_bad_directive_option_is_an_error(tmp_path):
-    (tmp_path / "conf.py").write_text(
-        f"import sys\nsys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})\nsys.path.insert(0, {str(ROOT)!r})\n"
-        "extensions = ['myst_parser', 'tafl_sphinx']\n"
-    )
-    (tmp_path / "index.md").write_text("# Tiny\n\n```{tafl-board}\n:human: robots\n```\n")
-    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(tmp_path), str(tmp_path / "_b")],
-                            capture_output=True, text=True)
+    result, _ = build_tiny(tmp_path, "# Tiny\n\n```{tafl-board}\n:human: robots\n```\n")
     assert result.returncode != 0
     assert "robots" in result.stderr
 
 
 def test_unknown_variant_in_the_board_directive_is_a_build_error_naming_it(tmp_path):
-    (tmp_path / "conf.py").write_text(
-        f"import sys\nsys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})\nsys.path.insert(0, {str(ROOT)!r})\n"
-        "extensions = ['myst_parser', 'tafl_sphinx']\n"
-    )
-    (tmp_path / "index.md").write_text("# Tiny\n\n```{tafl-board} lewis-9\n```\n")
-    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(tmp_path), str(tmp_path / "_b")],
-                            capture_output=True, text=True)
+    result, _ = build_tiny(tmp_path, "# Tiny\n\n```{tafl-board} lewis-9\n```\n")
     assert result.returncode != 0
     assert "lewis-9" in result.stderr

@@ -85,7 +85,7 @@ def _on_build_finished(app: Sphinx, exception: Exception | None) -> None:
         return
     try:
         install_runtime(Path(app.outdir), Path(app.config.tafl_pyodide_dir), Path(app.config.tafl_wheel_dir))
-    except (OSError, subprocess.CalledProcessError) as error:
+    except (OSError, subprocess.SubprocessError) as error:
         detail = getattr(error, "stderr", "") or ""
         logger.warning(f"the board runtime was not installed: {error} {detail}".strip(), type="tafl", subtype="runtime")
 

@@ -49,8 +49,8 @@ LEVELS: dict[int, Level] = {
     1: Level(1, 2_000, 60, 2.0, "beginner: one ply, varied"),
     2: Level(2, 5_000, 15, 3.0, "casual: two plies, about 5,000 nodes"),
     3: Level(4, 7_000, 0, 3.0, "default: up to four plies, about 7,000 nodes"),
-    4: Level(5, 20_000, 0, 10.0, "strong: up to five plies, about 20,000 nodes"),
-    5: Level(8, 50_000, 0, 30.0, "strongest: up to eight plies, about 50,000 nodes"),
+    4: Level(6, 60_000, 0, 20.0, "strong: up to six plies, about 60,000 nodes"),
+    5: Level(10, 200_000, 0, 60.0, "strongest: up to ten plies, about 200,000 nodes"),
 }
 DEFAULT_LEVEL = 3
 

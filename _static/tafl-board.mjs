@@ -153,6 +153,7 @@ class Board {
     };
     this.human = data.human || "both";
     this.aiLevel = data.ai && data.ai !== "none" ? Number(data.ai) : 0;
+    this.levels = JSON.parse(data.levels || "[]");  // [[1, "beginner"], ...] from tafl_rules.ai.LEVELS
     this.status = container.querySelector(".tafl-board-status") || container.appendChild(el("p", { class: "tafl-board-status", role: "status", "aria-live": "polite" }));
     rulesWorker.boards.add(this);
   }
@@ -181,7 +182,7 @@ class Board {
     const aiLabel = el("label", {}, " Computer ");
     this.aiSelect = el("select", { class: "tafl-ai" });
     this.aiSelect.append(el("option", { value: "0" }, "off"));
-    for (let level = 1; level <= 5; level++) this.aiSelect.append(el("option", { value: String(level) }, `level ${level}`));
+    for (const [level, label] of this.levels) this.aiSelect.append(el("option", { value: String(level) }, `level ${level} (${label})`));
     this.aiSelect.value = String(this.aiLevel);
     aiLabel.append(this.aiSelect);
     this.stopButton = button("Stop thinking", () => this.stopThinking(), { class: "tafl-stop", hidden: "" });

@@ -5,8 +5,9 @@ Run: ``python benchmarks/tournament.py`` (defaults below; ``--quick`` for a smok
 For each pair (higher level H, lower level L), each variant and each seed, two games
 are played: H as the attackers against L, and L as the attackers against H. Games
 that reach the ply cap are draws. The table gives H's wins, draws and losses, H's
-win rate with its 95% Wilson interval, and H's score (a draw counts half). The games
-are played by :func:`tafl_rules.balance.run`, so they use all local cores (or a Dask
+win rate with its 95% Wilson interval, H's score (a draw counts half) and the
+two-sided sign test on the decisive games (how likely so uneven a split would be
+between equal players). The games are played by :func:`tafl_rules.balance.run`, so they use all local cores (or a Dask
 cluster with ``--scheduler``) and are reproducible from their seeds; the results are
 written as JSON (``--out``).
 """
@@ -23,7 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tafl_rules import balance  # noqa: E402
-from tafl_rules.balance import Config, wilson  # noqa: E402
+from tafl_rules.balance import Config, sign_test, wilson  # noqa: E402
 
 VARIANTS = ("brandubh", "tablut-linnaeus", "tawlbwrdd-cyningstan-9")
 #: (higher, lower, games per variant and side)
@@ -81,13 +82,13 @@ def tournament(variants, pairs, ply_cap: int, workers=None, scheduler=None, prog
 def print_table(data) -> None:
     print(f"ply cap {data['ply_cap']}; random opening plies {data.get('opening_plies', 0)}; variants: {', '.join(data['table'][0]['variants'])}")
     print(f"{'pair':<8} {'games':>5} {'W':>4} {'D':>4} {'L':>4}  {'win rate [95% CI]':<22} {'score':>6}  "
-          f"{'as attackers W/D/L':<18} {'as defenders W/D/L':<18}")
+          f"{'sign p':>7}  {'as attackers W/D/L':<18} {'as defenders W/D/L':<18}")
     for r in data["table"]:
         ci = f"{r['win_rate']:.0%} [{r['win_low']:.0%}-{r['win_high']:.0%}]"
         a = "/".join(map(str, r["by_side"]["attackers"]))
         d = "/".join(map(str, r["by_side"]["defenders"]))
         print(f"{r['higher']} v {r['lower']:<3} {r['games']:>5} {r['wins']:>4} {r['draws']:>4} {r['losses']:>4}  "
-              f"{ci:<22} {r['score']:>6.0%}  {a:<18} {d:<18}")
+              f"{ci:<22} {r['score']:>6.0%}  {sign_test(r['wins'], r['losses']):>7.3f}  {a:<18} {d:<18}")
 
 
 def main(argv=None) -> int:

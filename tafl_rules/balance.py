@@ -35,7 +35,8 @@ from typing import Any, Callable, Iterable, Mapping
 
 from . import __version__
 
-__all__ = ["Config", "SITE_TOGGLES", "play_game", "run", "site_configs", "summarise", "wilson", "write_json"]
+__all__ = ["Config", "SITE_TOGGLES", "play_game", "run", "site_configs", "sign_test", "summarise", "wilson",
+           "write_json"]
 
 #: The rule points whose single changes the site compares ("the main readings").
 SITE_TOGGLES = ("first", "king_armed", "king_capture", "escape", "throne", "sandwich")
@@ -59,6 +60,23 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """Two-sided exact sign test: the chance of a split of the decisive games at
+    least as uneven as ``wins`` to ``losses`` if both players were equally strong
+    (draws say nothing about which is stronger, so they are left out).
+
+    >>> round(sign_test(15, 5), 4)
+    0.0414
+    >>> sign_test(3, 3)
+    1.0
+    """
+    n = wins + losses
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(min(wins, losses) + 1)) / 2**n
+    return min(1.0, 2 * tail)
 
 
 @dataclasses.dataclass(frozen=True)

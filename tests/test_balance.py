@@ -12,7 +12,7 @@ import pytest
 
 from tafl_rules import balance
 from tafl_rules.__main__ import main
-from tafl_rules.balance import Config, play_game, run, summarise, wilson
+from tafl_rules.balance import Config, play_game, run, sign_test, summarise, wilson
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "docs" / "data" / "balance.json"
@@ -27,6 +27,14 @@ def test_wilson_matches_the_formula_at_known_points():
     assert wilson(0, 0) == (0.0, 1.0)
     lo, hi = wilson(30, 100)
     assert lo < 0.30 < hi
+
+
+def test_sign_test_is_the_exact_two_sided_binomial():
+    assert sign_test(15, 5) == pytest.approx(0.041389, abs=1e-6)  # 2 * P(X <= 5), X ~ Bin(20, 1/2)
+    assert sign_test(5, 15) == sign_test(15, 5)
+    assert sign_test(10, 0) == pytest.approx(2 / 1024)
+    assert sign_test(37, 27) == pytest.approx(0.2604, abs=1e-4)
+    assert sign_test(3, 3) == 1.0 and sign_test(0, 0) == 1.0
 
 
 def test_summary_counts_rates_lengths_and_endings():
@@ -186,6 +194,37 @@ def test_committed_results_replay_from_the_committed_code(path):
                 assert (replay["winner"], replay["kind"], replay["plies"]) == (rec["winner"], rec["kind"], rec["plies"])
                 checked += 1
     assert checked >= min(8, 2 * len(data["results"]))
+
+
+TOURNAMENT = ROOT / "docs" / "data" / "tournament.json"
+
+
+@pytest.mark.skipif(not TOURNAMENT.exists(), reason="no committed tournament yet")
+def test_committed_tournament_replays_and_its_table_adds_up():
+    data = json.loads(TOURNAMENT.read_text())
+    by_key = {e["key"]: e for e in data["results"]}
+    for row in data["table"]:
+        hi, lo = row["higher"], row["lower"]
+        wins = draws = losses = 0
+        for vid in row["variants"]:
+            for la, ld, side in ((hi, lo, "a"), (lo, hi, "d")):
+                entry = by_key[Config(vid, (), la, ld, data["ply_cap"], data["opening_plies"]).key]
+                for _seed, w, _kind, _plies in entry["games"]:
+                    wins += w == side
+                    draws += w == "-"
+                    losses += w not in (side, "-")
+        assert (wins, draws, losses) == (row["wins"], row["draws"], row["losses"])
+    # each pair up to level 4 plays its shortest decisive game again (level-5 games take minutes)
+    for row in data["table"]:
+        if row["higher"] > 4:
+            continue
+        levels = {row["higher"], row["lower"]}
+        plies, seed, entry = min(((g[3], g[0], e) for e in data["results"] for g in e["games"]
+                                  if {e["config"]["attackers_level"], e["config"]["defenders_level"]} == levels
+                                  and g[1] != "-"), key=lambda x: x[:2])
+        replay = play_game(Config.from_dict(entry["config"]), seed)
+        recorded = next(g for g in entry["games"] if g[0] == seed)
+        assert [seed, replay["winner"][0], replay["kind"], replay["plies"]] == recorded
 
 
 def test_site_extension_draws_table_chart_and_rows_from_the_json():

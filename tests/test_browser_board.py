@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import tafl_rules
+from tafl_rules.ai import LEVELS
 from scripted_games import scripted_line
 
 pytestmark = pytest.mark.browser
@@ -243,6 +244,8 @@ def test_axe_finds_no_serious_or_critical_violation(page, site_url, path):
 
 def test_the_computer_answers_and_the_page_stays_responsive(page, site_url):
     board = open_board(page, f"{site_url}/docs/variants/brandubh.html")
+    menu = board.locator(".tafl-ai option").all_text_contents()
+    assert menu == ["off"] + [f"level {n} ({spec.label.split(':')[0]})" for n, spec in LEVELS.items()]
     board.locator(".tafl-human").select_option("attackers")
     board.locator(".tafl-ai").select_option("1")
     first = scripted_line("brandubh")[0][0]

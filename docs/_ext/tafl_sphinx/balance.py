@@ -26,6 +26,8 @@ from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from tafl_rules.balance import sign_test
+
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "docs" / "data"
 COLOURS = {"attackers": "#b5472f", "draws": "#b9b3a8", "defenders": "#2f5f8a"}
@@ -209,22 +211,27 @@ class BalanceProvenance(_BalanceDirective):
         return self.parse_md("\n".join(lines))
 
 
+def _p_value(p: float) -> str:
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
 def tournament_md(data: dict) -> str:
     rows = ["| Pair | Games | Higher level wins | Draws | Losses | Win rate (95% interval) | Score | "
-            "As attackers W/D/L | As defenders W/D/L |",
-            "|:--|--:|--:|--:|--:|--:|--:|--:|--:|"]
+            "Sign test *p* | As attackers W/D/L | As defenders W/D/L |",
+            "|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
     for r in data["table"]:
         a = "/".join(map(str, r["by_side"]["attackers"]))
         d = "/".join(map(str, r["by_side"]["defenders"]))
         rows.append(f"| {r['higher']} v {r['lower']} | {r['games']} | {r['wins']} | {r['draws']} | {r['losses']} | "
                     f"{_pct(r['win_rate'])} ({_pct(r['win_low'])}–{_pct(r['win_high'])}) | {_pct(r['score'])} | "
-                    f"{a} | {d} |")
+                    f"{_p_value(sign_test(r['wins'], r['losses']))} | {a} | {d} |")
     variants = ", ".join(f"{{variant}}`{v}`" for v in data["table"][0]["variants"]) if data["table"] else ""
     p = data["provenance"]
     opening = data.get("opening_plies", 0)
     opening = f"; the first {opening} plies of each game played at random (seeded)" if opening else ""
     note = (f"Variants: {variants}; ply cap {data['ply_cap']} (a game reaching it is a draw){opening}; score counts a draw "
-            f"as half. Made {p['date']} by tafl_rules {p['version']} (commit `{(p.get('commit') or '?')[:10]}`), "
+            f"as half; the sign test asks how likely so uneven a split of the decisive games would be between "
+            f"equal players (draws left out). Made {p['date']} by tafl_rules {p['version']} (commit `{(p.get('commit') or '?')[:10]}`), "
             f"{p['games']} games.")
     return "\n".join(rows) + "\n\n" + note
 

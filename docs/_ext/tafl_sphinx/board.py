@@ -105,6 +105,13 @@ def _variant_name(variant_id: str, toggles: dict[str, str]) -> str:
     return variant(variant_id, **toggles).name
 
 
+def _levels_json() -> str:
+    """The AI's levels as the board's menu shows them: ``[[1, "beginner"], ...]``."""
+    from tafl_rules.ai import LEVELS
+
+    return json.dumps([[n, spec.label.split(":")[0]] for n, spec in LEVELS.items()])
+
+
 def visit_board_html(self, node: board_node) -> None:
     attrs = {
         "class": "tafl-board",
@@ -116,6 +123,7 @@ def visit_board_html(self, node: board_node) -> None:
         "data-moves": node["moves"],
         "data-human": node["human"],
         "data-ai": node["ai"],
+        "data-levels": _levels_json(),
         "data-ready": "false",
     }
     self.body.append(self.starttag(node, "div", "", **attrs))

@@ -7,9 +7,9 @@ are played: H as the attackers against L, and L as the attackers against H. Game
 that reach the ply cap are draws. The table gives H's wins, draws and losses, H's
 win rate with its 95% Wilson interval, H's score (a draw counts half) and the
 two-sided sign test on the decisive games (how likely so uneven a split would be
-between equal players). The games are played by :func:`tafl_rules.balance.run`, so they use all local cores (or a Dask
-cluster with ``--scheduler``) and are reproducible from their seeds; the results are
-written as JSON (``--out``).
+between equal players). The games are played by :func:`tafl_rules.balance.run`, so
+they use all local cores (or a Dask cluster with ``--scheduler``) and are
+reproducible from their seeds; the results are written as JSON (``--out``).
 """
 
 from __future__ import annotations

@@ -44,6 +44,11 @@ class Level(NamedTuple):
     time_cap: float
     label: str
 
+    @property
+    def name(self) -> str:
+        """The level's one-word name (the label before its colon), as the board's menu shows it."""
+        return self.label.split(":")[0]
+
 
 LEVELS: dict[int, Level] = {
     1: Level(1, 2_000, 60, 2.0, "beginner: one ply, varied"),

@@ -245,7 +245,7 @@ def test_axe_finds_no_serious_or_critical_violation(page, site_url, path):
 def test_the_computer_answers_and_the_page_stays_responsive(page, site_url):
     board = open_board(page, f"{site_url}/docs/variants/brandubh.html")
     menu = board.locator(".tafl-ai option").all_text_contents()
-    assert menu == ["off"] + [f"level {n} ({spec.label.split(':')[0]})" for n, spec in LEVELS.items()]
+    assert menu == ["off"] + [f"level {n} ({spec.name})" for n, spec in LEVELS.items()]
     board.locator(".tafl-human").select_option("attackers")
     board.locator(".tafl-ai").select_option("1")
     first = scripted_line("brandubh")[0][0]

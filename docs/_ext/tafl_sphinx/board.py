@@ -109,7 +109,7 @@ def _levels_json() -> str:
     """The AI's levels as the board's menu shows them: ``[[1, "beginner"], ...]``."""
     from tafl_rules.ai import LEVELS
 
-    return json.dumps([[n, spec.label.split(":")[0]] for n, spec in LEVELS.items()])
+    return json.dumps([[n, spec.name] for n, spec in LEVELS.items()])
 
 
 def visit_board_html(self, node: board_node) -> None:

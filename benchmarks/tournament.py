@@ -44,12 +44,15 @@ def tournament(variants, pairs, ply_cap: int, workers=None, scheduler=None, prog
     # balance.run plays every config with the same seeds: group configs by game count
     results = []
     provenance = None
+    resumed = 0
     for n in sorted(set(seeds_of.values()), reverse=True):
         group = [c for c in configs if seeds_of[c.key] == n]
         data = balance.run(group, range(first_seed, first_seed + n), workers=workers, scheduler=scheduler, progress=progress,
                            work_file=work_file)
         results += data["results"]
         provenance = data["provenance"]
+        resumed += provenance["resumed"]
+    provenance["resumed"] = resumed  # every group's, not only the last one's
     by_key = {r["key"]: r for r in results}
     table = []
     for hi, lo, n in pairs:

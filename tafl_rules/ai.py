@@ -8,7 +8,10 @@ king's roads, killer moves, history) and the rule-reading evaluation of
 Levels 1-5 (:data:`LEVELS`) differ in depth and in a *node* budget. The budget, not
 the clock, ends the search, so the same position, level and seed always give the
 same move, in CPython and in the browser worker alike; a time cap (the same for
-every run) is only a safety net against a pathological position. ``seed`` breaks
+every run) is only a safety net against a pathological position. At levels 3-5 an
+iteration cut short by the budget still counts once it has found a move better than
+the last complete iteration's choice (that move is searched first), so every extra
+node a level is given can change its move. ``seed`` breaks
 ties between equal moves and, at levels 1 and 2, picks among moves scored within a
 small margin of the best (weaker, more varied play).
 
@@ -54,8 +57,8 @@ LEVELS: dict[int, Level] = {
     1: Level(1, 2_000, 60, 2.0, "beginner: one ply, varied"),
     2: Level(2, 5_000, 15, 3.0, "casual: two plies, about 5,000 nodes"),
     3: Level(4, 7_000, 0, 3.0, "default: up to four plies, about 7,000 nodes"),
-    4: Level(6, 60_000, 0, 20.0, "strong: up to six plies, about 60,000 nodes"),
-    5: Level(10, 200_000, 0, 60.0, "strongest: up to ten plies, about 200,000 nodes"),
+    4: Level(6, 40_000, 0, 20.0, "strong: up to six plies, about 40,000 nodes"),
+    5: Level(10, 240_000, 0, 60.0, "strongest: up to ten plies, about 240,000 nodes"),
 }
 DEFAULT_LEVEL = 3
 
@@ -91,6 +94,7 @@ class _Search:
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.killers: list[list[int]] = [[0, 0] for _ in range(64)]
         self.history: dict[int, int] = {}
+        self.partial: list[tuple[int, int]] = []  # the running iteration's (score, move) improvements
         self.flanks = self.ev.flanks
         self.king_flanks = self.e.rules.king_capture in ("two", "linnaeus")
 
@@ -221,7 +225,7 @@ class _Search:
 
     def root(self, depth: int, moves: list[int], margin: int) -> list[tuple[int, int]]:
         """Scores of the root moves that come within ``margin`` of the best (best first)."""
-        scored = []
+        scored = self.partial = []
         best = -_INF
         for m in moves:
             alpha = best - margin if best > -_INF else -_INF
@@ -272,7 +276,11 @@ def analyse(game: Game, level: int = DEFAULT_LEVEL, seed: int = 0,
                 break
     except _Stop:
         e.unwind()
-        if done == 0:  # not even one ply finished: fall back to the ordering's first move
+        if spec.margin == 0 and search.partial:
+            # moves[0], the last choice, was searched first at the new depth; a move listed
+            # after it beat it at that depth (with no margin each entry beats the one before)
+            score, chosen = search.partial[-1]
+        elif done == 0:  # not even one ply finished: fall back to the ordering's first move
             chosen = search._order(moves, 0, 0)[0]
     return SearchResult(e.to_move(chosen), score, done, search.nodes, time.perf_counter() - started)
 

@@ -10,7 +10,7 @@ import pytest
 
 import tafl_rules
 from tafl_rules import Game
-from tafl_rules.ai import DEFAULT_LEVEL, LEVELS, analyse, choose_move
+from tafl_rules.ai import DEFAULT_LEVEL, LEVELS, Level, analyse, choose_move
 from tafl_rules._eval import Engine, Evaluator
 
 
@@ -142,3 +142,23 @@ def test_level_three_beats_level_one_on_brandubh_both_sides():
         wins += _play("brandubh", (3, 1), seed) == "attackers"
         wins += _play("brandubh", (1, 3), seed) == "defenders"
     assert wins >= 3
+
+
+def _score_after(game, move, depth, monkeypatch):
+    """The mover's exact alpha-beta score of ``move`` searched ``depth`` plies deep in all."""
+    after = Game("brandubh", position=game.position(), turn=game.turn)
+    after.play(move)
+    monkeypatch.setitem(LEVELS, 98, Level(depth - 1, 10**8, 0, 600.0, "exact: no budget"))
+    return -analyse(after, 98, 0).score
+
+
+def test_an_iteration_cut_short_by_the_budget_still_improves_the_move(monkeypatch):
+    game = Game("brandubh")
+    monkeypatch.setitem(LEVELS, 99, Level(10, 6_000, 0, 600.0, "test: 6,000 nodes"))
+    cut = analyse(game, 99, 0)
+    assert cut.nodes == 6_000  # the budget, not the depth, ended it
+    monkeypatch.setitem(LEVELS, 97, Level(cut.depth, 10**8, 0, 600.0, "test: the last complete depth"))
+    complete = analyse(game, 97, 0)
+    assert str(cut.move) != str(complete.move)
+    deeper = cut.depth + 1
+    assert _score_after(game, cut.move, deeper, monkeypatch) > _score_after(game, complete.move, deeper, monkeypatch)

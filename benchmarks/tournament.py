@@ -86,7 +86,7 @@ def print_table(data) -> None:
     print(f"ply cap {data['ply_cap']}; random opening plies {data.get('opening_plies', 0)}; variants: {', '.join(data['table'][0]['variants'])}")
     print(f"{'pair':<8} {'games':>5} {'W':>4} {'D':>4} {'L':>4}  {'win rate [95% CI]':<22} {'score':>6}  "
           f"{'sign p':>7}  {'as attackers W/D/L':<18} {'as defenders W/D/L':<18}")
-    for r in data["table"]:
+    for r in sorted(data["table"], key=lambda r: (r["higher"], r["lower"])):
         ci = f"{r['win_rate']:.0%} [{r['win_low']:.0%}-{r['win_high']:.0%}]"
         a = "/".join(map(str, r["by_side"]["attackers"]))
         d = "/".join(map(str, r["by_side"]["defenders"]))

@@ -201,6 +201,7 @@ TOURNAMENT = ROOT / "docs" / "data" / "tournament.json"
 
 @pytest.mark.skipif(not TOURNAMENT.exists(), reason="no committed tournament yet")
 def test_committed_tournament_replays_and_its_table_adds_up():
+    ext = _extension()
     data = json.loads(TOURNAMENT.read_text())
     by_key = {e["key"]: e for e in data["results"]}
     for row in data["table"]:
@@ -214,6 +215,10 @@ def test_committed_tournament_replays_and_its_table_adds_up():
                     draws += w == "-"
                     losses += w not in (side, "-")
         assert (wins, draws, losses) == (row["wins"], row["draws"], row["losses"])
+        by_variant = [ext.tournament_by_variant(data)[(hi, vid, side)] for vid in row["variants"]
+                      for side in ("attackers", "defenders")]
+        assert tuple(map(sum, zip(*by_variant))) == (wins, draws, losses)
+    assert "attacking " in ext.tournament_by_variant_md(data)
     # each pair up to level 4 plays its shortest decisive game again (level-5 games take minutes)
     for row in data["table"]:
         if row["higher"] > 4:
@@ -227,12 +232,17 @@ def test_committed_tournament_replays_and_its_table_adds_up():
         assert [seed, replay["winner"][0], replay["kind"], replay["plies"]] == recorded
 
 
-def test_site_extension_draws_table_chart_and_rows_from_the_json():
+def _extension():
     import sys
 
     sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-    from tafl_sphinx import balance as ext
+    from tafl_sphinx import balance
 
+    return balance
+
+
+def test_site_extension_draws_table_chart_and_rows_from_the_json():
+    ext = _extension()
     entries = ext.load_results()
     assert entries, "docs/data/balance*.json holds results"
     keys = [e["key"] for e in entries]

@@ -219,7 +219,7 @@ def tournament_md(data: dict) -> str:
     rows = ["| Pair | Games | Higher level wins | Draws | Losses | Win rate (95% interval) | Score | "
             "Sign test *p* | As attackers W/D/L | As defenders W/D/L |",
             "|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
-    for r in data["table"]:
+    for r in sorted(data["table"], key=lambda r: (r["higher"], r["lower"])):
         a = "/".join(map(str, r["by_side"]["attackers"]))
         d = "/".join(map(str, r["by_side"]["defenders"]))
         rows.append(f"| {r['higher']} v {r['lower']} | {r['games']} | {r['wins']} | {r['draws']} | {r['losses']} | "
@@ -233,7 +233,37 @@ def tournament_md(data: dict) -> str:
             f"as half; the sign test asks how likely so uneven a split of the decisive games would be between "
             f"equal players (draws left out). Made {p['date']} by tafl_rules {p['version']} (commit `{(p.get('commit') or '?')[:10]}`), "
             f"{p['games']} games.")
-    return "\n".join(rows) + "\n\n" + note
+    return "\n".join(rows) + "\n\n" + note + "\n\n" + tournament_by_variant_md(data)
+
+
+def tournament_by_variant(data: dict) -> dict[tuple[int, str, str], tuple[int, int, int]]:
+    """The higher level's wins, draws and losses for each (higher level, variant, side it took)."""
+    out = {}
+    for e in data["results"]:
+        c, s = e["config"], e["summary"]
+        la, ld = c["attackers_level"], c["defenders_level"]
+        side = "attackers" if la > ld else "defenders"
+        wins, draws = s[side]["count"], s["draws"]["count"]
+        out[(max(la, ld), c["variant"], side)] = (wins, draws, s["games"] - wins - draws)
+    return out
+
+
+def tournament_by_variant_md(data: dict) -> str:
+    """One row per pair, one column per variant: how the higher level fared on each side."""
+    if not data["table"]:
+        return ""
+    variants = data["table"][0]["variants"]
+    cells = tournament_by_variant(data)
+    rows = ["| Pair | " + " | ".join(f"{{variant}}`{v}`" for v in variants) + " |",
+            "|:--|" + "--:|" * len(variants)]
+    for r in sorted(data["table"], key=lambda r: (r["higher"], r["lower"])):
+        line = [f"{r['higher']} v {r['lower']}"]
+        for v in variants:
+            a, d = ("/".join(map(str, cells[(r["higher"], v, side)])) for side in ("attackers", "defenders"))
+            line.append(f"attacking {a}, defending {d}")
+        rows.append("| " + " | ".join(line) + " |")
+    return ("The same games by variant (the higher level's wins/draws/losses as each side):\n\n"
+            + "\n".join(rows))
 
 
 class TournamentTable(_BalanceDirective):

@@ -12,6 +12,7 @@ import pytest
 
 from tafl_rules import balance
 from tafl_rules.__main__ import main
+from tafl_rules.ai import LEVELS
 from tafl_rules.balance import Config, play_game, run, sign_test, summarise, wilson
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -219,6 +220,7 @@ def test_committed_tournament_replays_and_its_table_adds_up():
                       for side in ("attackers", "defenders")]
         assert tuple(map(sum, zip(*by_variant))) == (wins, draws, losses)
     assert "attacking " in ext.tournament_by_variant_md(data)
+
     # each pair up to level 4 plays its shortest decisive game again (level-5 games take minutes)
     for row in data["table"]:
         if row["higher"] > 4:
@@ -230,6 +232,13 @@ def test_committed_tournament_replays_and_its_table_adds_up():
         replay = play_game(Config.from_dict(entry["config"]), seed)
         recorded = next(g for g in entry["games"] if g[0] == seed)
         assert [seed, replay["winner"][0], replay["kind"], replay["plies"]] == recorded
+
+
+def test_levels_table_is_read_from_the_ai():
+    table = _extension().levels_md()
+    assert table.count("\n") == 1 + len(LEVELS)
+    for n, spec in LEVELS.items():
+        assert f"| {n} | {spec.name}" in table and f"| {spec.nodes:,} |" in table
 
 
 def _extension():

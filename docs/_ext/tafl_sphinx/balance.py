@@ -12,6 +12,7 @@ Directives
     ``balance-provenance``     how, when and from which code the results were made
     ``tournament-table``       the AI's levels against each other (``docs/data/tournament.json``,
                                written by ``benchmarks/tournament.py``)
+    ``ai-levels``              what each level is allowed to search (from ``tafl_rules.ai.LEVELS``)
 """
 
 from __future__ import annotations
@@ -266,6 +267,23 @@ def tournament_by_variant_md(data: dict) -> str:
             + "\n".join(rows))
 
 
+def levels_md() -> str:
+    from tafl_rules.ai import DEFAULT_LEVEL, LEVELS
+
+    rows = ["| Level | Name | Deepest iteration (plies) | Node budget | Picks among moves within | Time cap |",
+            "|--:|:--|--:|--:|--:|--:|"]
+    for n, spec in LEVELS.items():
+        name = spec.name + (" (the board's default)" if n == DEFAULT_LEVEL else "")
+        margin = f"{spec.margin} points of the best" if spec.margin else "(the best only)"
+        rows.append(f"| {n} | {name} | {spec.depth} | {spec.nodes:,} | {margin} | {spec.time_cap:g} s |")
+    return "\n".join(rows)
+
+
+class AiLevels(_BalanceDirective):
+    def run(self) -> list[nodes.Node]:
+        return self.parse_md(levels_md())
+
+
 class TournamentTable(_BalanceDirective):
     optional_arguments = 1  # the file in docs/data (default tournament.json)
 
@@ -279,6 +297,7 @@ class TournamentTable(_BalanceDirective):
 
 def setup_balance(app: Sphinx) -> None:
     app.add_directive("tournament-table", TournamentTable)
+    app.add_directive("ai-levels", AiLevels)
     app.add_directive("balance-table", BalanceTable)
     app.add_directive("balance-chart", BalanceChart)
     app.add_directive("balance-row", BalanceRow)

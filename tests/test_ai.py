@@ -3,9 +3,6 @@ higher level beats the lower."""
 
 from __future__ import annotations
 
-import statistics
-import time
-
 import pytest
 
 import tafl_rules
@@ -81,9 +78,7 @@ def test_attackers_block_a_single_road(level):
 
 def test_stop_returns_a_legal_move_at_once():
     game = Game("alea-evangelii")
-    started = time.perf_counter()
     result = analyse(game, level=5, seed=0, stop=lambda: True)
-    assert time.perf_counter() - started < 2.0
     assert str(result.move) in {str(m) for m in game.legal_moves()}
     assert result.nodes <= 300  # polled every 256 nodes
 
@@ -98,16 +93,16 @@ def test_bad_level_and_finished_game_are_refused():
         choose_move(over)
 
 
-def test_default_level_answers_well_under_a_second():
+def test_default_level_is_held_to_its_node_budget():
+    # the budget is what keeps the board's reply under a second; the seconds themselves are
+    # measured by benchmarks/bench_ai.py and bench_board.py, not asserted here
+    spec = LEVELS[DEFAULT_LEVEL]
     game = Game("tawlbwrdd-cyningstan")
-    times = []
     for _ in range(6):
-        started = time.process_time()  # CPU time: other work on a shared machine does not count
-        result = analyse(game, level=DEFAULT_LEVEL, seed=0)
-        times.append(time.process_time() - started)
+        result = analyse(game, level=DEFAULT_LEVEL, seed=0, time_cap=600.0)
+        assert result.nodes <= spec.nodes
+        assert result.depth >= 2  # a real search, not the fallback move
         game.play(result.move)
-    # about 0.1-0.3 s on the project machine; Pyodide is about 2x slower, the board needs <= 1 s
-    assert statistics.median(times) < 0.45, times
 
 
 def test_evaluation_reads_the_rules():

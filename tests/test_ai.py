@@ -3,6 +3,8 @@ higher level beats the lower."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import tafl_rules

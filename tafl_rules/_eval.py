@@ -8,7 +8,9 @@ breaks this module and nothing else. Moves are packed ints ``from << 11 | to << 
 
 from __future__ import annotations
 
-from ._tables import ATTACKER, ATTACKERS, DEFENDER, DEFENDERS, KING  # noqa: F401 - re-exported
+import functools
+
+from ._tables import ATTACKER, ATTACKERS, DEFENDER, DEFENDERS, KING, tables  # noqa: F401 - re-exported
 from .game import Game, Move
 
 __all__ = ["Engine", "Evaluator", "pack", "unpack"]
@@ -138,37 +140,27 @@ GUARD = 25               # per attacker on a square next to an escape corner
 _SIDES_SCORE = (0, 15, 60, 180, 400)  # king enclosed on n sides (four-sided capture)
 
 
-class Evaluator:
-    """A static evaluation that reads the rules rather than one variant's habits.
+class _BoardFacts:
+    """What the evaluation reads from the rules and the board, worked out once per rules
+    record (the AI builds an :class:`Evaluator` for every move it chooses)."""
 
-    From the rules it takes: where the king escapes (edge, corners, edge except
-    camps, nowhere) and so how far he is from freedom and how many open roads he
-    has; how he is captured (by two like a man, enclosed on four sides with the
-    throne, camps, corners or edge standing in, the Linnaeus mixture, by immobility,
-    or never) and so how dangerous each attacker beside him is; how many men each side
-    starts with, so that a man is worth his share of his army. Scores are for the
-    attackers; :meth:`score` turns them to the side to move.
-    """
-
-    def __init__(self, engine: Engine) -> None:
-        t = engine.tables
-        g = engine.geometry
-        rules = engine.rules
-        size = engine.size
+    def __init__(self, rules) -> None:
+        t = tables(rules)
+        g = t.g
+        size = rules.size
         n = size * size
         self.size = size
         self.neighbours = g.neighbours
         start = rules.start
-        na0 = max(1, start.count("t"))
-        nd0 = max(1, start.count("T"))
-        self.va = 1000 // na0
-        self.vd = 1000 // nd0
+        self.va = 1000 // max(1, start.count("t"))
+        self.vd = 1000 // max(1, start.count("T"))
         self.escape = t.escape
         esc = [i for i in range(n) if t.escape >> i & 1]
         if esc:
-            self.dist = [min(abs(i // size - e // size) + abs(i % size - e % size) for e in esc) for i in range(n)]
+            self.dist = tuple(min(abs(i // size - e // size) + abs(i % size - e % size) for e in esc)
+                              for i in range(n))
         else:
-            self.dist = [0] * n
+            self.dist = (0,) * n
         self.mode = rules.king_capture
         self.center = g.center
         self.against = t.against
@@ -183,14 +175,21 @@ class Evaluator:
                 guard |= 1 << ((r + (1 if r == 0 else -1)) * size + f + (1 if f == 0 else -1))
         self.guard = guard
         # rays[sq]: the squares seen from sq in each of the four directions, nearest first
-        self.rays = []
+        rays = []
         for i in range(n):
             r, f = divmod(i, size)
-            self.rays.append(tuple(tuple(rr * size + ff for rr, ff in ray) for ray in (
+            rays.append(tuple(tuple(rr * size + ff for rr, ff in ray) for ray in (
                 [(r, x) for x in range(f - 1, -1, -1)], [(r, x) for x in range(f + 1, size)],
                 [(y, f) for y in range(r - 1, -1, -1)], [(y, f) for y in range(r + 1, size)]) if ray))
+        self.rays = tuple(rays)
+        # roads[sq]: for each direction from sq that meets an escape square, the squares up to
+        # and including the first one; the king has an open road that way if they are all empty
+        self.roads = tuple(
+            tuple(sum(1 << x for x in ray[:next(j for j, x in enumerate(ray) if t.escape >> x & 1) + 1])
+                  for ray in rays[sq] if any(t.escape >> x & 1 for x in ray))
+            for sq in range(n))
         # flanks[sq]: (one side, the other side) pairs across sq
-        self.flanks = []
+        flanks = []
         for v in range(n):
             r, f = divmod(v, size)
             pairs = []
@@ -198,17 +197,37 @@ class Evaluator:
                 pairs += [(v - 1, v + 1), (v + 1, v - 1)]
             if 0 < r < size - 1:
                 pairs += [(v - size, v + size), (v + size, v - size)]
-            self.flanks.append(tuple(pairs))
-        self.hostile = engine.hostile
+            flanks.append(tuple(pairs))
+        self.flanks = tuple(flanks)
         self.throne = t.throne
+
+
+@functools.lru_cache(maxsize=64)
+def _board_facts(rules) -> _BoardFacts:
+    return _BoardFacts(rules)
+
+class Evaluator:
+    """A static evaluation that reads the rules rather than one variant's habits.
+
+    From the rules it takes: where the king escapes (edge, corners, edge except
+    camps, nowhere) and so how far he is from freedom and how many open roads he
+    has; how he is captured (by two like a man, enclosed on four sides with the
+    throne, camps, corners or edge standing in, the Linnaeus mixture, by immobility,
+    or never) and so how dangerous each attacker beside him is; how many men each side
+    starts with, so that a man is worth his share of his army. Scores are for the
+    attackers; :meth:`score` turns them to the side to move.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.__dict__.update(_board_facts(engine.rules).__dict__)
+        self.hostile = engine.hostile
 
     def next_roads(self, king_targets: int, occ: int) -> tuple[int, int]:
         """Among the squares the king can reach now: how many have two or more open roads to
         an escape square (a fork next move), and how many have exactly one."""
         esc = self.escape
-        rays = self.rays
+        roads_of = self.roads
         forks = near = 0
-        occ_k = occ
         while king_targets:
             low = king_targets & -king_targets
             king_targets ^= low
@@ -216,13 +235,9 @@ class Evaluator:
             if esc >> sq & 1:
                 continue
             roads = 0
-            for ray in rays[sq]:
-                for x in ray:
-                    if occ_k >> x & 1:
-                        break
-                    if esc >> x & 1:
-                        roads += 1
-                        break
+            for path in roads_of[sq]:
+                if not path & occ:
+                    roads += 1
             if roads >= 2:
                 forks += 1
             elif roads:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tafl_rules
 from tafl_rules import Game
@@ -123,6 +125,36 @@ def test_evaluation_reads_the_rules():
     assert four.king_threatened(a2, 0, e6) is True
     two = Evaluator(Engine(Game("tawlbwrdd-cyningstan")))
     assert two.king_threatened(1 << (e6 - 1) | 1 << (10 * size + 5), 0, e6) is True  # d6 + one reaching f6
+
+
+def _roads_by_scanning(ev, king_targets, occ):
+    """next_roads written the slow way: walk each ray until a piece or an escape square."""
+    forks = near = 0
+    for sq in range(ev.size * ev.size):
+        if not king_targets >> sq & 1 or ev.escape >> sq & 1:
+            continue
+        roads = 0
+        for ray in ev.rays[sq]:
+            for x in ray:
+                if occ >> x & 1:
+                    break
+                if ev.escape >> x & 1:
+                    roads += 1
+                    break
+        forks += roads >= 2
+        near += roads == 1
+    return forks, near
+
+
+@pytest.mark.parametrize("vid", ["tawlbwrdd-cyningstan", "copenhagen", "tafl-granquist", "brandubh"])
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_precomputed_roads_match_a_scan_along_the_rays(vid, data):
+    ev = Evaluator(Engine(Game(vid)))
+    n = ev.size * ev.size
+    occ = data.draw(st.integers(0, (1 << n) - 1).map(lambda x: x & data.draw(st.integers(0, (1 << n) - 1))))
+    king_targets = data.draw(st.integers(0, (1 << n) - 1)) & ~occ
+    assert ev.next_roads(king_targets, occ) == _roads_by_scanning(ev, king_targets, occ)
 
 
 def _play(vid, levels, seed, cap=150):

@@ -35,13 +35,18 @@ from typing import Any, Callable, Iterable, Mapping
 
 from . import __version__
 
-__all__ = ["Config", "SITE_TOGGLES", "play_game", "run", "site_configs", "sign_test", "summarise", "wilson",
+__all__ = ["Config", "JONES_REVERSED", "SITE_TOGGLES", "play_game", "run", "site_configs", "sign_test", "summarise", "wilson",
            "write_json"]
 
-#: The rule points whose single changes the site compares ("the main readings").
-SITE_TOGGLES = ("first", "king_armed", "king_capture", "escape", "throne", "sandwich")
+#: The rule points whose single changes the site compares ("the main readings"); confinement
+#: is the third of the three points of Jones's hypothesis.
+SITE_TOGGLES = ("first", "king_armed", "king_capture", "confinement", "escape", "throne", "sandwich")
 #: Variants whose single-toggle changes the site compares.
 SITE_BASES = ("tawlbwrdd-cyningstan", "jones-3")
+#: Jones's hypothesis tested whole: his reading resolves all three ambiguities against the
+#: king's side; this row resolves all three for it (the king's side moves first, the king
+#: is armed, and the attackers must leave the whole side without a move).
+JONES_REVERSED = ("jones-3", (("first", "defenders"), ("king_armed", "yes"), ("confinement", "side")))
 Z95 = 1.959963984540054
 
 
@@ -378,8 +383,9 @@ def write_json(data: Mapping[str, Any], path: str) -> None:
 # ------------------------------------------------------------------ site suite
 
 def site_configs(level: int = 1, ply_cap: int = 300) -> list[Config]:
-    """The site's comparison: every catalogue variant as it stands, and each single change
-    of :data:`SITE_TOGGLES` on :data:`SITE_BASES` (the main tawlbwrdd readings)."""
+    """The site's comparison: every catalogue variant as it stands, each single change
+    of :data:`SITE_TOGGLES` on :data:`SITE_BASES` (the main tawlbwrdd readings), and
+    :data:`JONES_REVERSED`."""
     from .catalogue import variant, variants  # noqa: PLC0415
 
     out = [Config(v.id, (), level, level, ply_cap) for v in variants()]
@@ -392,4 +398,5 @@ def site_configs(level: int = 1, ply_cap: int = 300) -> list[Config]:
             for reading in toggle.readings:
                 if reading != toggle.default:
                     out.append(Config(base, ((name, reading),), level, level, ply_cap))
+    out.append(Config(JONES_REVERSED[0], JONES_REVERSED[1], level, level, ply_cap))
     return out

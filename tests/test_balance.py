@@ -173,6 +173,9 @@ def test_site_suite_lists_every_variant_and_single_toggles():
         assert f"{v.id}|a1d1|cap300" in keys
     assert "tawlbwrdd-cyningstan?king_armed=no|a1d1|cap300" in keys
     assert "jones-3?first=defenders|a1d1|cap300" in keys
+    assert "jones-3?confinement=side|a1d1|cap300" in keys  # Jones's third point
+    assert "jones-3?confinement=side&first=defenders&king_armed=yes|a1d1|cap300" in keys
+    assert not any(k.startswith("tawlbwrdd-cyningstan?confinement") for k in keys)  # not one of its toggles
 
 
 @pytest.mark.skipif(not RESULTS.exists(), reason="no committed balance results yet")

@@ -85,10 +85,13 @@ class RulesWorker {
     this.restart(hadStarted ? message : null);
   }
 
-  restart(reason = null) {
+  // Terminating the worker is also the only way to end a Python search at once; a request
+  // still waiting for the old worker is refused (failPending), so nothing waits forever.
+  restart(reason = null, { failPending = false } = {}) {
     if (this.worker) this.worker.terminate();
     this.worker = null;
-    for (const board of this.boards) board.resync(reason);
+    if (failPending) this.failAll(reason || "the rules worker was restarted");
+    return Promise.all([...this.boards].map((board) => board.resync(reason)));
   }
 }
 
@@ -407,8 +410,14 @@ class Board {
     }
   }
 
-  stopThinking() {
-    rulesWorker.restart("the search was stopped");
+  // The computer is switched off before the game is replayed into a fresh worker, or it would
+  // start the same search again; the reader may then move for it or choose a level.
+  async stopThinking() {
+    this.aiLevel = 0;
+    this.aiSelect.value = "0";
+    await rulesWorker.restart("the search was stopped", { failPending: true });
+    this.save();
+    this.say("Search stopped; the computer is off. Move for it yourself, or choose a level to let it play again.");
   }
 
   // ------------------------------------------------------------ drawing

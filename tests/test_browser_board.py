@@ -273,3 +273,29 @@ def test_several_boards_on_a_page_share_one_worker_and_keep_their_own_games(page
     page.wait_for_function("() => document.querySelectorAll('div.tafl-board')[0].querySelectorAll('.tafl-moves button').length === 1")
     assert moves_shown(second) == []
     assert second.locator(".tafl-turn").text_content() == "Attackers to move"
+
+
+def test_stop_thinking_ends_the_search_and_hands_the_move_back(page, site_url):
+    board = open_board(page, f"{site_url}/docs/variants/copenhagen.html")
+    board.locator(".tafl-human").select_option("attackers")
+    board.locator(".tafl-ai").select_option(str(max(LEVELS)))  # seconds of search on an 11x11 board
+    first = scripted_line("copenhagen")[0][0]
+    click_move(page, board, first, 1)
+    page.wait_for_function("() => document.querySelector('.tafl-board').getAttribute('aria-busy') === 'true'")
+    stop = board.locator(".tafl-stop")
+    assert stop.is_visible()
+    # the page answers input while the worker searches: the board flips at once
+    board.locator(".tafl-flip").click()
+    assert board.locator(".tafl-flip").get_attribute("aria-pressed") == "true"
+    assert board.get_attribute("aria-busy") == "true"
+    stop.click()
+    page.wait_for_function("() => { const b = document.querySelector('.tafl-board');"
+                           " return b.dataset.ready === 'true' && !b.hasAttribute('aria-busy'); }")
+    assert not stop.is_visible()
+    assert moves_shown(board) == [first]  # the reader's move is kept; the computer made none
+    assert board.locator(".tafl-ai").input_value() == "0"  # and it stays off until a level is chosen again
+    assert "stopped" in status(board)
+    game = tafl_rules.Game("copenhagen")
+    game.play(first)
+    reply = str(next(iter(game.legal_moves())))
+    click_move(page, board, reply, 2)  # the reader may now move the defenders too

@@ -28,6 +28,7 @@ import datetime
 import json
 import math
 import os
+import re
 import statistics
 import sys
 import time
@@ -371,9 +372,14 @@ def _git_commit() -> str | None:
         return None
 
 
+_FLAT_LIST = re.compile(r'\[\n\s+((?:[-\w."]+,\n\s+)*[-\w."]+)\n\s+\]')
+
+
 def write_json(data: Mapping[str, Any], path: str) -> None:
-    """Write results as indented, key-sorted JSON (stable bytes for the same results)."""
-    text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    """Write results as indented, key-sorted JSON (stable bytes for the same results),
+    each game's ``[seed, winner, ending, plies]`` on one line."""
+    text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)
+    text = _FLAT_LIST.sub(lambda m: "[" + re.sub(r",\n\s+", ", ", m.group(1)) + "]", text) + "\n"
     tmp = path + ".tmp"
     with open(tmp, "w", encoding="utf-8") as fh:
         fh.write(text)

@@ -7,8 +7,12 @@ computed in the browser and the chart is an inline SVG made here.
 Directives
     ``balance-table``          every configuration: wins of each side and draws with
                                95% Wilson intervals, games, lengths, endings
+                               (``:level: N``: only the games with both sides at level N;
+                               default 1)
     ``balance-chart``          the same as horizontal stacked bars with the intervals
-    ``balance-row <variant>``  one variant's own row (and its single-toggle rows, if any)
+                               (``:level:`` as above)
+    ``balance-row <variant>``  one variant's own rows at every level played (and its
+                               single-toggle rows, if any)
     ``balance-provenance``     how, when and from which code the results were made
     ``tournament-table``       the AI's levels against each other (``docs/data/tournament.json``,
                                written by ``benchmarks/tournament.py``)
@@ -23,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
@@ -68,14 +73,27 @@ def _cell(part: dict) -> str:
     return f"{_pct(part['rate'])} ({_pct(part['low'])}–{_pct(part['high'])})"
 
 
+def level_of(entry: dict) -> int | None:
+    """The AI level both sides played at (None if the two sides differ)."""
+    config = entry["config"]
+    a, d = config["attackers_level"], config["defenders_level"]
+    return a if a == d else None
+
+
+def _level_suffix(entry: dict) -> str:
+    level = level_of(entry)
+    return "" if level == 1 else f", level {level}" if level else \
+        f", levels {entry['config']['attackers_level']} v {entry['config']['defenders_level']}"
+
+
 def _label_md(entry: dict) -> str:
     config = entry["config"]
     vid = config["variant"]
     toggles = config.get("toggles") or {}
     if not toggles:
-        return f"{{variant}}`{vid}`"
+        return f"{{variant}}`{vid}`{_level_suffix(entry)}"
     changes = ", ".join(f"{{toggle}}`{name}={value} <{vid}:{name}={value}>`" for name, value in sorted(toggles.items()))
-    return f"{{variant}}`{vid} <{vid}>` with {changes}"
+    return f"{{variant}}`{vid} <{vid}>` with {changes}{_level_suffix(entry)}"
 
 
 def _label_text(entry: dict) -> str:
@@ -84,7 +102,7 @@ def _label_text(entry: dict) -> str:
     text = config["variant"]
     if toggles:
         text += " · " + ", ".join(f"{k}={v}" for k, v in sorted(toggles.items()))
-    return text
+    return text + _level_suffix(entry)
 
 
 def table_md(entries: list[dict]) -> str:
@@ -146,20 +164,19 @@ def chart_svg(entries: list[dict], *, svg_id: str = "balance-chart") -> str:
     return "".join(out)
 
 
-def select(entries: list[dict], variant: str | None) -> list[dict]:
-    if variant is None:
-        return entries
-    return [e for e in entries if e["config"]["variant"] == variant]
+def select(entries: list[dict], variant: str | None = None, level: int | None = None) -> list[dict]:
+    """The entries of one variant (all if None) played with both sides at ``level`` (any if None)."""
+    return [e for e in entries if (variant is None or e["config"]["variant"] == variant)
+            and (level is None or level_of(e) == level)]
 
 
 class _BalanceDirective(SphinxDirective):
     has_content = False
 
-    def entries(self, variant: str | None = None) -> list[dict]:
+    def entries(self, variant: str | None = None, level: int | None = None) -> list[dict]:
         for path in result_files():
             self.env.note_dependency(str(path))
-        entries = select(load_results(), variant)
-        return entries
+        return select(load_results(), variant, level)
 
     def parse_md(self, text: str) -> list[nodes.Node]:
         container = nodes.container()
@@ -168,20 +185,28 @@ class _BalanceDirective(SphinxDirective):
 
 
 class BalanceTable(_BalanceDirective):
+    option_spec = {"level": directives.positive_int}
+
     def run(self) -> list[nodes.Node]:
-        entries = self.entries()
+        level = self.options.get("level", 1)
+        entries = self.entries(level=level)
         if not entries:
-            return [self.state.document.reporter.warning("balance-table: no results in docs/data/balance*.json",
-                                                         line=self.lineno)]
+            return [self.state.document.reporter.warning(
+                f"balance-table: no level-{level} results in docs/data/balance*.json", line=self.lineno)]
         return self.parse_md(table_md(entries))
 
 
 class BalanceChart(_BalanceDirective):
+    option_spec = {"level": directives.positive_int}
+
     def run(self) -> list[nodes.Node]:
-        entries = self.entries()
+        level = self.options.get("level", 1)
+        entries = self.entries(level=level)
         if not entries:
-            return []
-        return [nodes.raw("", chart_svg(entries), format="html")]
+            return [self.state.document.reporter.warning(
+                f"balance-chart: no level-{level} results in docs/data/balance*.json", line=self.lineno)]
+        return [nodes.raw("", chart_svg(entries, svg_id=f"balance-chart-{level}" if level != 1 else "balance-chart"),
+                          format="html")]
 
 
 class BalanceRow(_BalanceDirective):
@@ -192,9 +217,9 @@ class BalanceRow(_BalanceDirective):
         entries = self.entries(vid)
         if not entries:
             return self.parse_md(f"No self-play results for `{vid}` yet (see {{doc}}`/docs/fairest`).")
-        s = entries[0]["summary"]
-        note = (f"Self-play of the site's AI at level {entries[0]['config']['attackers_level']}, "
-                f"{s['games']} games per line, 95% Wilson intervals; how and why: {{doc}}`/docs/fairest`.")
+        entries.sort(key=lambda e: level_of(e) or 0)  # level 1 first, as on the fairest page
+        note = ("Self-play of the site's AI (both sides at level 1 unless the line says otherwise), "
+                "95% Wilson intervals; how and why: {doc}`/docs/fairest`.")
         return self.parse_md(table_md(entries) + "\n\n" + note)
 
 

@@ -3,7 +3,12 @@
 Cold: a fresh browser context each run (empty HTTP cache). Warm: a reload in a context
 that has loaded the page once. Also: click-to-highlight latency. Prints medians of N runs.
 
-    .venv/bin/python benchmarks/bench_board.py [--runs 5] [--page docs/index.html]
+With ``--ai 1,2,3``: the computer player's move time in the browser worker (wall clock
+from request to reply), at each level, on the positions that ``bench_ai.py`` uses for
+CPython (plies 0, 3, 6, ... of a level-1 self-play game of each of its variants), so the
+two medians compare; ``--ai-positions`` sets how many positions per variant.
+
+    .venv/bin/python benchmarks/bench_board.py [--runs 5] [--page docs/index.html] [--ai 1,2,3,4,5]
 """
 
 from __future__ import annotations
@@ -20,6 +25,10 @@ sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tafl_sphinx.serve import serve_in_thread  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT))
+from bench_ai import VARIANTS, positions  # noqa: E402
 
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -64,19 +73,19 @@ def click_to_highlight(page, square: str) -> float:
     )
 
 
-def ai_move_times(page, variant: str, level: int, runs: int) -> list[float]:
-    """Seconds for the worker's computer player to answer from the start position, one per run."""
+def ai_move_times(page, cases, level: int) -> list[float]:
+    """Seconds for the worker's computer player to answer in each (variant, position, turn)."""
     times = []
-    for seed in range(runs):
+    for variant, position, turn in cases:
         times.append(page.evaluate(
-            """async ([variant, level, seed]) => {
+            """async ([variant, position, turn, level]) => {
                 const w = window.tafl.worker;
-                await w.request("new", { board: "bench", variant });
+                await w.request("new", { board: "bench", variant, position, turn });
                 const start = performance.now();
-                await w.request("ai_move", { board: "bench", level, seed });
+                await w.request("ai_move", { board: "bench", level, seed: 0 });
                 return (performance.now() - start) / 1000;
             }""",
-            [variant, level, seed],
+            [variant, position, turn, level],
         ))
     return times
 
@@ -87,7 +96,7 @@ def main() -> None:
     parser.add_argument("--page", default="docs/index.html")
     parser.add_argument("--square", default="d1")
     parser.add_argument("--ai", default="", help="also time the computer player at these levels, e.g. 1,2,3,4,5")
-    parser.add_argument("--ai-variant", default="copenhagen")
+    parser.add_argument("--ai-positions", type=int, default=10, help="positions per variant for --ai (default 10)")
     args = parser.parse_args()
     site = ROOT / "_build" / "html"
     if not (site / args.page).is_file():
@@ -111,8 +120,9 @@ def main() -> None:
             context = browser.new_context()
             page = context.new_page()
             time_to_ready(page, url)
+            cases = [(vid, pos, turn) for vid in VARIANTS for pos, turn in positions(vid, args.ai_positions)]
             for level in (int(x) for x in args.ai.split(",")):
-                ai_times[level] = ai_move_times(page, args.ai_variant, level, args.runs)
+                ai_times[level] = ai_move_times(page, cases, level)
             context.close()
         browser.close()
     server.shutdown()
@@ -122,9 +132,10 @@ def main() -> None:
     print(f"click -> highlighted targets:    median {statistics.median(clicks):.1f} ms (runs: {', '.join(f'{t:.1f}' for t in clicks)})")
     print(f"longest main-thread task, navigation to ready and a click: median {statistics.median(longtasks):.0f} ms, "
           f"max {max(longtasks):.0f} ms (0 = none over 50 ms)")
+    if ai_times:
+        print(f"computer move in the browser worker, {len(cases)} positions ({', '.join(VARIANTS)}), wall seconds:")
     for level, times in ai_times.items():
-        print(f"computer move in the browser worker, {args.ai_variant} start, level {level}: "
-              f"median {statistics.median(times):.2f} s (runs: {', '.join(f'{t:.2f}' for t in times)})")
+        print(f"  level {level}: median {statistics.median(times):.3f} s, max {max(times):.3f} s")
 
 
 if __name__ == "__main__":

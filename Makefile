@@ -51,7 +51,7 @@ setup: $(VENV)/.stamp node_modules/.stamp $(WHEEL_STAMP)
 
 $(BUILD)/.stamp: $(VENV)/.stamp node_modules/.stamp $(WHEEL_STAMP) $(SITE_SOURCES)
 	@# Pages are rebuilt incrementally; a change to code or data that pages are drawn from rebuilds all.
-	@fresh=-E; if [ -f $@ ] && [ -z "$$(find conf.py docs/_ext _static tafl_rules -type f -newer $@ 2>/dev/null | head -n 1)" ]; then fresh=; fi; \
+	@fresh=-E; if [ -f $@ ] && [ -z "$$(find conf.py docs/_ext docs/data _static tafl_rules -type f -newer $@ 2>/dev/null | head -n 1)" ]; then fresh=; fi; \
 	rm -f $@; echo "sphinx-build -W $$fresh -b html . $(BUILD)"; \
 	$(VPY) -m sphinx -W --keep-going -q $$fresh -b html . $(BUILD)
 	touch $@

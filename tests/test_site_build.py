@@ -79,3 +79,16 @@ def test_unknown_variant_in_the_board_directive_is_a_build_error_naming_it(tmp_p
     result, _ = build_tiny(tmp_path, "# Tiny\n\n```{tafl-board} lewis-9\n```\n")
     assert result.returncode != 0
     assert "lewis-9" in result.stderr
+
+
+def test_fairest_page_and_reconstruction_pages_show_every_committed_level(full_build):
+    data = ROOT / "docs" / "data"
+    level2 = json.loads((data / "balance-level2.json").read_text())["results"]
+    fairest = (full_build / "docs" / "fairest.html").read_text()
+    assert 'id="balance-chart"' in fairest and 'id="balance-chart-2"' in fairest
+    assert fairest.count(", level 2") >= len(level2)  # one table line per level-2 configuration
+    page = (full_build / "docs" / "variants" / "tawlbwrdd-cyningstan.html").read_text()
+    row = next(e for e in level2 if e["key"].startswith("tawlbwrdd-cyningstan|"))
+    attackers = row["summary"]["attackers"]
+    assert ", level 2" in page
+    assert f"{round(100 * attackers['rate'])}% ({round(100 * attackers['low'])}%" in page

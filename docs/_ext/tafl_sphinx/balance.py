@@ -174,6 +174,7 @@ class _BalanceDirective(SphinxDirective):
     has_content = False
 
     def entries(self, variant: str | None = None, level: int | None = None) -> list[dict]:
+        self.env.note_dependency(str(DATA))  # a results file added later must rebuild the page too
         for path in result_files():
             self.env.note_dependency(str(path))
         return select(load_results(), variant, level)

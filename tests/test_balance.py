@@ -172,7 +172,12 @@ def test_cli_writes_results_and_refuses_bad_input(tmp_path, capsys):
     data = json.loads(out.read_text())
     assert data["results"][0]["key"] == "brandubh?king_armed=no|a1d1|cap60"
     assert not (tmp_path / "b.json.work.jsonl").exists()
-    assert "brandubh?king_armed=no" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "brandubh?king_armed=no" in printed
+    s = data["results"][0]["summary"]
+    line = next(x for x in printed.splitlines() if x.startswith("brandubh?king_armed=no"))
+    assert line.split()[-4:] == [f"{s['mean_plies']:.1f}", f"{s['median_plies']:g}",
+                                 str(s["king_escaped"]), str(s["king_captured"])]
     assert main(["balance", "-v", "brandubh", "-t", "king_armed=maybe", "-o", str(out)]) == 2
     assert "not a reading" in capsys.readouterr().err
 
@@ -285,6 +290,7 @@ def test_site_extension_draws_table_chart_and_rows_from_the_json():
     assert table.count("\n") == 1 + len(entries[:3])  # head, rule, one line per configuration
     first = entries[0]["summary"]
     assert f"{round(100 * first['attackers']['rate'])}% ({round(100 * first['attackers']['low'])}%" in table
+    assert f"| {first['mean_plies']:.0f} / {first['median_plies']:g} |" in table
     svg = ext.chart_svg(entries)
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert svg.count("<g><title>") == len(entries)

@@ -106,12 +106,12 @@ def _label_text(entry: dict) -> str:
 
 
 def table_md(entries: list[dict]) -> str:
-    rows = ["| Rules | Games | Attackers win | Defenders win | Draws | Median plies | King escaped / taken |",
+    rows = ["| Rules | Games | Attackers win | Defenders win | Draws | Plies, mean / median | King escaped / taken |",
             "|:--|--:|--:|--:|--:|--:|--:|"]
     for e in entries:
         s = e["summary"]
         rows.append(f"| {_label_md(e)} | {s['games']} | {_cell(s['attackers'])} | {_cell(s['defenders'])} | "
-                    f"{_cell(s['draws'])} | {s['median_plies']:g} | {s['king_escaped']} / {s['king_captured']} |")
+                    f"{_cell(s['draws'])} | {s['mean_plies']:.0f} / {s['median_plies']:g} | {s['king_escaped']} / {s['king_captured']} |")
     return "\n".join(rows)
 
 

@@ -26,8 +26,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tafl_sphinx.serve import serve_in_thread  # noqa: E402
 
-sys.path.insert(0, str(ROOT / "benchmarks"))
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))  # bench_ai puts the project root on the path itself
 from bench_ai import VARIANTS, positions  # noqa: E402
 
 CHROMIUM_ARGS = [

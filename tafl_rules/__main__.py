@@ -86,18 +86,18 @@ def _cmd_balance(args) -> int:
     return 0
 
 
+def _rate_cell(part) -> str:
+    return f"{part['rate']:.0%} [{part['low']:.0%}-{part['high']:.0%}]"
+
+
 def _print_table(data) -> None:
     """Per configuration: win and draw rates with 95% Wilson intervals, game length, king's fate."""
     print(f"{'configuration':<58} {'games':>5}  {'attackers':>18}  {'defenders':>18}  {'draws':>18}  "
           f"{'mean plies':>10}  {'median':>6}  {'escaped':>7}  {'taken':>5}")
     for entry in data["results"]:
         s = entry["summary"]
-
-        def cell(part):
-            return f"{part['rate']:.0%} [{part['low']:.0%}-{part['high']:.0%}]"
-
-        print(f"{entry['key']:<58} {s['games']:>5}  {cell(s['attackers']):>18}  {cell(s['defenders']):>18}  "
-              f"{cell(s['draws']):>18}  {s['mean_plies']:>10.1f}  {s['median_plies']:>6g}  "
+        print(f"{entry['key']:<58} {s['games']:>5}  {_rate_cell(s['attackers']):>18}  {_rate_cell(s['defenders']):>18}  "
+              f"{_rate_cell(s['draws']):>18}  {s['mean_plies']:>10.1f}  {s['median_plies']:>6g}  "
               f"{s['king_escaped']:>7}  {s['king_captured']:>5}")
 
 

@@ -18,7 +18,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 $$(ls -d $${PYENV_ROOT:-$$HOME/
 	  if $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; then command -v $$p || echo $$p; break; fi; done)
 
 PACKAGE_SOURCES := $(shell find tafl_rules -name '*.py' -o -name '*.toml' 2>/dev/null)
-SITE_SOURCES := conf.py $(shell find docs sources _static -type f 2>/dev/null) $(PACKAGE_SOURCES)
+SITE_SOURCES := conf.py index.md $(shell find docs sources _static _templates -type f 2>/dev/null) $(PACKAGE_SOURCES)
 
 .PHONY: help setup site serve test chromium clean bench
 
@@ -51,7 +51,7 @@ setup: $(VENV)/.stamp node_modules/.stamp $(WHEEL_STAMP)
 
 $(BUILD)/.stamp: $(VENV)/.stamp node_modules/.stamp $(WHEEL_STAMP) $(SITE_SOURCES)
 	@# Pages are rebuilt incrementally; a change to code or data that pages are drawn from rebuilds all.
-	@fresh=-E; if [ -f $@ ] && [ -z "$$(find conf.py docs/_ext docs/data _static tafl_rules -type f -newer $@ 2>/dev/null | head -n 1)" ]; then fresh=; fi; \
+	@fresh=-E; if [ -f $@ ] && [ -z "$$(find conf.py docs/_ext docs/data _static _templates tafl_rules -type f -newer $@ 2>/dev/null | head -n 1)" ]; then fresh=; fi; \
 	rm -f $@; echo "sphinx-build -W $$fresh -b html . $(BUILD)"; \
 	$(VPY) -m sphinx -W --keep-going -q $$fresh -b html . $(BUILD)
 	touch $@

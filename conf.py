@@ -14,7 +14,7 @@ author = "the Tawlbwrdd project"
 copyright = "2026, the Tawlbwrdd project"
 release = tafl_rules.__version__
 
-root_doc = "docs/index"
+root_doc = "index"
 extensions = [
     "myst_parser",
     "sphinx_design",
@@ -25,7 +25,7 @@ extensions = [
 source_suffix = {".md": "markdown"}
 exclude_patterns = [
     "_build", ".venv", "node_modules", "dist", "build", "tafl_rules", "tests", "benchmarks",
-    ".*", "README.md", "**/.pytest_cache", "**/__pycache__", "*.egg-info",
+    ".*", "README.md", "_templates", "**/.pytest_cache", "**/__pycache__", "*.egg-info",
 ]
 myst_enable_extensions = ["colon_fence", "deflist", "attrs_inline", "attrs_block"]
 myst_heading_anchors = 3
@@ -60,10 +60,26 @@ def _register_round_author_year() -> None:
 
 _register_round_author_year()
 
-html_theme = "alabaster"
+# sphinx-book-theme (on pydata-sphinx-theme): margin notes and sidenotes for the annotated sources,
+# light and dark modes, a print stylesheet, and a layout that fits a phone.
+html_theme = "sphinx_book_theme"
 html_title = "Tawlbwrdd"
+templates_path = ["_templates"]
+html_sidebars = {"**": ["tafl-brand.html", "sbt-sidebar-nav.html"]}
 html_static_path: list[str] = []  # the tafl_sphinx extension registers _static itself
-html_theme_options = {"description": "tawlbwrdd and its relatives, source by source"}
+html_theme_options = {
+    "logo": {"text": "Tawlbwrdd"},
+    "home_page_in_toc": True,
+    "use_sidenotes": True,
+    "show_toc_level": 2,
+    "navigation_with_keys": False,
+    "use_download_button": False,
+    "use_fullscreen_button": False,
+    "search_bar_text": "Search the site…",
+    "navbar_persistent": [],  # pydata-sphinx-theme 0.20 would add a second search box in a header bar
+}
+
+html_context = {"default_mode": "auto"}  # follow the reader's system; the header's button switches
 
 autodoc_member_order = "bysource"
 nitpicky = False

@@ -8,7 +8,7 @@ from request to reply), at each level, on the positions that ``bench_ai.py`` use
 CPython (plies 0, 3, 6, ... of a level-1 self-play game of each of its variants), so the
 two medians compare; ``--ai-positions`` sets how many positions per variant.
 
-    .venv/bin/python benchmarks/bench_board.py [--runs 5] [--page docs/index.html] [--ai 1,2,3,4,5]
+    .venv/bin/python benchmarks/bench_board.py [--runs 5] [--page index.html] [--ai 1,2,3,4,5]
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def ai_move_times(page, cases, level: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--page", default="docs/index.html")
+    parser.add_argument("--page", default="index.html")
     parser.add_argument("--square", default="d1")
     parser.add_argument("--ai", default="", help="also time the computer player at these levels, e.g. 1,2,3,4,5")
     parser.add_argument("--ai-positions", type=int, default=10, help="positions per variant for --ai (default 10)")

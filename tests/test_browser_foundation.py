@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 
 
 def _open_home(page, site_url):
-    page.goto(f"{site_url}/docs/index.html")
+    page.goto(f"{site_url}/index.html")
     board = page.locator(".tafl-board").first
     page.wait_for_selector('.tafl-board[data-ready="true"]', timeout=60_000)
     return board
@@ -51,7 +51,7 @@ def test_a_move_by_clicking_changes_the_turn(page, site_url):
 
 def test_worker_failure_is_shown_in_words(page, site_url):
     page.context.route("**/pyodide/pyodide.mjs", lambda route: route.abort())
-    page.goto(f"{site_url}/docs/index.html")
+    page.goto(f"{site_url}/index.html")
     page.wait_for_selector('.tafl-board[data-ready="error"]', timeout=60_000)
     text = page.locator(".tafl-board-status").text_content()
     assert "could not start" in text

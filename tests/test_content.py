@@ -104,14 +104,14 @@ def pages(site) -> dict[str, Page]:
 # --- the build -----------------------------------------------------------------
 
 def test_site_builds_clean_with_warnings_as_errors(site):
-    assert (site / "docs" / "index.html").is_file()
+    assert (site / "index.html").is_file()
 
 
 def test_home_page_keeps_one_board_and_leads_to_read_compare_play(pages):
-    home = pages["docs/index.html"]
+    home = pages["index.html"]
     assert home.count("div", "tafl-board") == 1
     targets = {h.split("#")[0] for h in home.hrefs}
-    for needed in ("../sources/index.html", "compare.html", "variants/index.html"):
+    for needed in ("sources/index.html", "docs/compare.html", "docs/variants/index.html"):
         assert needed in targets, needed
 
 

@@ -22,7 +22,7 @@ def full_build(tmp_path_factory) -> Path:
 
 
 def test_site_builds_with_warnings_as_errors(full_build):
-    assert (full_build / "docs" / "index.html").is_file()
+    assert (full_build / "index.html").is_file()
 
 
 def test_runtime_is_beside_the_pages_and_registers_the_wheel(full_build):
@@ -39,7 +39,7 @@ def test_runtime_is_beside_the_pages_and_registers_the_wheel(full_build):
 
 
 def test_board_container_and_module_script_on_the_page(full_build):
-    html = (full_build / "docs" / "index.html").read_text()
+    html = (full_build / "index.html").read_text()
     assert 'class="tafl-board"' in html
     assert 'data-ready="false"' in html
     assert 'type="module"' in html and "tafl-board.mjs" in html
@@ -92,3 +92,16 @@ def test_fairest_page_and_reconstruction_pages_show_every_committed_level(full_b
     attackers = row["summary"]["attackers"]
     assert ", level 2" in page
     assert f"{round(100 * attackers['rate'])}% ({round(100 * attackers['low'])}%" in page
+
+
+def test_the_home_page_is_the_site_root_and_its_old_address_sends_readers_there(full_build):
+    home = (full_build / "index.html").read_text()
+    assert 'class="tafl-board"' in home and "sphinx-book-theme" in home
+    old = (full_build / "docs" / "index.html").read_text()
+    assert 'http-equiv="refresh" content="0; url=../index.html"' in old
+
+
+def test_the_navigation_fold_buttons_have_names(full_build):
+    page = (full_build / "docs" / "variants" / "lewis-1.html").read_text()
+    assert "<summary>" not in page
+    assert '<summary aria-label="Pages under The reconstructions">' in page

@@ -14,10 +14,11 @@ __version__ = "0.1.0"
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    from . import board, runtime
+    from . import board, runtime, theme
 
     board.setup_board(app)
     runtime.setup_runtime(app)
+    theme.setup_theme(app)
     import importlib
 
     for name in ("content", "balance"):  # optional parts, each with its own setup_<name>(app)

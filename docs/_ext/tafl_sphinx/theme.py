@@ -1,0 +1,66 @@
+"""Small fixes on top of sphinx-book-theme, made where the theme builds its HTML.
+
+- ``docs/index.html``, the home page's old address, sends the reader to the site's root.
+- The navigation's fold-out buttons (``<summary>``) get an accessible name: the
+  theme leaves them with an icon only, which axe-core reports as ``summary-name``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from sphinx.application import Sphinx
+
+_FOLDED_SECTION = re.compile(
+    r'(<a class="reference internal" href="[^"]*">(?P<title>(?:(?!</a>).)*)</a><details(?: open="open")?>)<summary>', re.S)
+
+
+def name_the_fold_buttons(markup: str) -> str:
+    """Give each ``<summary>`` after a section's link the name "Pages under <section title>"."""
+    def named(match: re.Match) -> str:
+        title = html.unescape(re.sub(r"<[^>]+>", "", match["title"])).strip()
+        return f'{match[1]}<summary aria-label="{html.escape(f"Pages under {title}")}">'
+    return _FOLDED_SECTION.sub(named, markup)
+
+
+def _wrap_toctree(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    generate = context.get("generate_toctree_html")
+    if generate is None or getattr(generate, "tafl_named", False):
+        return
+
+    def generate_named(*args, **kwargs):
+        return name_the_fold_buttons(str(generate(*args, **kwargs)))
+
+    generate_named.tafl_named = True
+    context["generate_toctree_html"] = generate_named
+
+
+#: Old addresses of moved pages, and where they went (both relative to the site's root).
+MOVED = {"docs/index.html": "index.html"}
+
+_REDIRECT = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Moved</title>
+<meta http-equiv="refresh" content="0; url={target}"><link rel="canonical" href="{target}">
+</head><body><p>This page has moved to <a href="{target}">{target}</a>.</p></body></html>
+"""
+
+
+def write_redirects(app: Sphinx, exception: Exception | None) -> None:
+    """A small page at each old address, with a link relative to itself (so it works under any sub-path)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    for old, new in MOVED.items():
+        if old.removesuffix(".html") in app.env.found_docs:
+            continue  # a real page has taken the old address
+        path = Path(app.outdir) / old
+        depth = old.count("/")
+        target = "../" * depth + new
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(_REDIRECT.format(target=html.escape(target)))
+
+
+def setup_theme(app: Sphinx) -> None:
+    app.connect("html-page-context", _wrap_toctree, priority=900)
+    app.connect("build-finished", write_redirects)

@@ -112,14 +112,20 @@ def main(argv=None) -> int:
     if args.quick:
         pairs = [(2, 1, 2), (3, 2, 2)]
     started = time.monotonic()
-    data = tournament(args.variants, pairs, args.ply_cap, args.workers, args.scheduler, not args.no_progress,
-                      work_file=args.out + ".work.jsonl", opening_plies=args.opening_plies,
-                      first_seed=args.first_seed)
+    work = args.out + ".work.jsonl"
+    try:
+        with balance.signals_interrupt():
+            data = tournament(args.variants, pairs, args.ply_cap, args.workers, args.scheduler, not args.no_progress,
+                              work_file=work, opening_plies=args.opening_plies, first_seed=args.first_seed)
+    except KeyboardInterrupt:
+        print(f"\ninterrupted; finished games are kept in {work}: run the same command again to resume",
+              file=sys.stderr)
+        return 130
     data["provenance"]["seconds"] = round(time.monotonic() - started, 1)
     data["provenance"]["games"] = sum(r["summary"]["games"] for r in data["results"])
     data["provenance"]["seeds"] = {f"{h}v{l}": n for h, l, n in pairs}
     balance.write_json(data, args.out)
-    pathlib.Path(args.out + ".work.jsonl").unlink(missing_ok=True)
+    pathlib.Path(work).unlink(missing_ok=True)
     print_table(data)
     print(f"wrote {args.out}")
     return 0

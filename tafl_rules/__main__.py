@@ -39,47 +39,83 @@ def _add_balance(sub) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
+def _writable(path: str, what: str) -> str | None:
+    """Why ``path`` cannot be written as a file (None if it can): checked before any game is played."""
+    if os.path.isdir(path):
+        return f"{what} {path} is a directory"
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        if os.path.exists(folder):
+            return f"{what} {path}: {folder} is a file, not a folder"
+        return f"{what} {path}: the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        return f"{what} {path} cannot be written (permission denied)"
+    return None
+
+
 def _cmd_balance(args) -> int:
     from . import balance
     from .errors import RulesError
 
-    la = args.attackers_level or args.level
-    ld = args.defenders_level or args.level
-    if args.games < 1:
-        print("error: --games must be at least 1", file=sys.stderr)
+    def refuse(text: str) -> int:
+        print(f"error: {text}", file=sys.stderr)
         return 2
+
+    if args.games < 1:
+        return refuse("--games must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        return refuse(f"--workers must be at least 1, got {args.workers}")
+    if args.ply_cap < 1:
+        return refuse(f"--ply-cap must be at least 1, got {args.ply_cap}")
+    if args.site and (args.toggle or args.variant or args.attackers_level is not None
+                      or args.defenders_level is not None):
+        return refuse("--site plays its own suite at --level: it takes no --variant, --toggle, "
+                      "--attackers-level or --defenders-level (use --only and --skip to choose variants)")
+    if args.only and not args.site:
+        return refuse("--only goes with --site (name the variants with --variant instead)")
+    la = args.level if args.attackers_level is None else args.attackers_level
+    ld = args.level if args.defenders_level is None else args.defenders_level
+    work = args.work_file or args.out + ".work.jsonl"
+    for path, what in ((args.out, "--out"), (work, "--work-file")):
+        problem = _writable(path, what)
+        if problem:
+            return refuse(problem)
+    if os.path.abspath(work) == os.path.abspath(args.out):
+        return refuse("--work-file and --out name the same file")
     try:
         if args.site:
             configs = balance.site_configs(args.level, args.ply_cap)
         else:
-            toggles = []
+            toggles: dict[str, str] = {}
             for text in args.toggle:
                 if "=" not in text:
-                    print(f"error: --toggle {text!r}: expected NAME=READING", file=sys.stderr)
-                    return 2
-                name, _, reading = text.partition("=")
-                toggles.append((name.strip(), reading.strip()))
+                    return refuse(f"--toggle {text!r}: expected NAME=READING")
+                name, _, reading = (part.strip() for part in text.partition("="))
+                if name in toggles and toggles[name] != reading:
+                    return refuse(f"--toggle {name} is given twice ({toggles[name]} and {reading})")
+                toggles[name] = reading
             ids = args.variant or ["tawlbwrdd-cyningstan"]
             if "all" in ids:
                 from .catalogue import variant_ids
 
                 ids = variant_ids()
-            configs = [balance.Config(v, tuple(toggles), la, ld, args.ply_cap) for v in ids]
+            configs = [balance.Config(v, tuple(toggles.items()), la, ld, args.ply_cap) for v in dict.fromkeys(ids)]
         configs = [c for c in configs if c.variant not in args.skip and (not args.only or c.variant in args.only)]
         if not configs:
-            print("error: no configuration left to play", file=sys.stderr)
-            return 2
-        work = args.work_file or args.out + ".work.jsonl"
-        data = balance.run(configs, range(args.seed, args.seed + args.games), workers=args.workers,
-                           scheduler=args.scheduler, work_file=work, progress=not args.no_progress)
+            return refuse("no configuration left to play")
+        with balance.signals_interrupt():
+            data = balance.run(configs, range(args.seed, args.seed + args.games), workers=args.workers,
+                               scheduler=args.scheduler, work_file=work, progress=not args.no_progress)
+            balance.write_json(data, args.out)
     except (RulesError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print(f"\ninterrupted; finished games are kept in {work}: run the same command again to resume",
+        return refuse(str(error))
+    except OSError as error:
+        return refuse(f"{error.strerror or error}: {error.filename or args.out}; finished games are kept in {work}")
+    except KeyboardInterrupt as stop:
+        name = "terminated" if isinstance(stop, balance.Terminated) else "interrupted"
+        print(f"\n{name}; finished games are kept in {work}: run the same command again to resume",
               file=sys.stderr)
-        return 130
-    balance.write_json(data, args.out)
+        return 143 if isinstance(stop, balance.Terminated) else 130
     os.remove(work)
     _print_table(data)
     print(f"wrote {args.out}")

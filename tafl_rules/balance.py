@@ -1,6 +1,6 @@
 """The balance lab: many self-play games per reconstruction, to see which rules are fairest.
 
-E. P. Jones closed his 1993 article (seed 000) asking for records of many games
+E. P. Jones closed his 1993 article "A Brief Look at Some Welsh Games" asking for records of many games
 under each variant of the rules, to learn "which rules make for the fairest game".
 This module plays them: the AI of :mod:`tafl_rules.ai` against itself, at chosen
 levels, one game per (configuration, seed).
@@ -12,8 +12,10 @@ levels, one game per (configuration, seed).
 * :func:`run` plays many: on all local cores by default, or on a Dask cluster given a
   scheduler address or a ``distributed.Client``. Finished games are appended to a
   work file (JSON lines) as they arrive; a run started again with the same work file
-  skips them, so an interrupted run resumes. Results are keyed by
-  (configuration, seed): a game retried after a lost worker is counted once.
+  skips them, so an interrupted run resumes (every line is checked first: a bad line
+  is reported by number and its game played again). Results are keyed by
+  (configuration, seed): a game retried after a lost worker is counted once. Ctrl-C
+  stops local worker processes at once, keeping the finished games.
 * :func:`summarise` gives, per configuration, each side's wins and the draws with 95%
   Wilson intervals, mean and median length, and how the games ended.
 
@@ -36,7 +38,8 @@ from typing import Any, Callable, Iterable, Mapping
 
 from . import __version__
 
-__all__ = ["Config", "JONES_REVERSED", "SITE_TOGGLES", "play_game", "run", "site_configs", "sign_test", "summarise", "wilson",
+__all__ = ["Config", "ENDINGS", "JONES_REVERSED", "SITE_TOGGLES", "Terminated", "WorkFileError", "check_record",
+           "play_game", "read_work", "run", "signals_interrupt", "site_configs", "sign_test", "summarise", "wilson",
            "write_json"]
 
 #: The rule points whose single changes the site compares ("the main readings"); confinement
@@ -221,18 +224,113 @@ class _Progress:
             self.stream.write("\n")
 
 
-def _read_work(path: str | None) -> dict[tuple[str, int], dict]:
+#: How a game can end (the engine's outcome kinds, and the lab's own ply cap), and who may win that way.
+ENDINGS: dict[str, tuple[str | None, ...]] = {
+    "escape": ("defenders",), "tuichi": ("defenders",), "edge-fort": ("defenders",),
+    "king-captured": ("attackers",), "encirclement": ("attackers",),
+    "no-moves": ("attackers", "defenders", None), "repetition": ("attackers", "defenders", None),
+    "ply-limit": (None,), "ply-cap": (None,),
+}
+_RECORD_FIELDS = {"key", "seed", "winner", "kind", "plies"}
+_CAP = re.compile(r"\|cap([0-9]+)(?:\||$)")
+
+
+class WorkFileError(ValueError):
+    """The work file cannot be used: unreadable, unwritable, or two lines disagree about one game."""
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number")
+
+
+def check_record(rec: Any) -> str | None:
+    """What is wrong with one work-file record (``None`` if nothing): the five fields
+    ``key`` (a configuration's key), ``seed`` (a whole number), ``winner``
+    (``"attackers"``, ``"defenders"`` or null), ``kind`` (one of :data:`ENDINGS`, and
+    one that side can win by) and ``plies`` (a whole number from 0 to the key's cap;
+    exactly the cap for ``"ply-cap"``).
+
+    >>> check_record({"key": "brandubh|a1d1|cap80", "seed": 3, "winner": "defenders", "kind": "escape", "plies": 14})
+    >>> check_record({"key": "brandubh|a1d1|cap80", "seed": 3, "winner": "martians", "kind": "escape", "plies": 14})
+    "winner 'martians' is not attackers, defenders or null"
+    """
+    if not isinstance(rec, dict):
+        return f"a record is a JSON object, not {type(rec).__name__}"
+    missing = sorted(_RECORD_FIELDS - set(rec))
+    if missing:
+        return f"missing field{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
+    extra = sorted(set(rec) - _RECORD_FIELDS)
+    if extra:
+        return f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))}"
+    key, seed, winner, kind, plies = (rec[f] for f in ("key", "seed", "winner", "kind", "plies"))
+    cap = _CAP.search(key) if isinstance(key, str) else None
+    if cap is None:
+        return f"key {key!r} does not name a configuration (variant|a<level>d<level>|cap<plies>)"
+    if type(seed) is not int:
+        return f"seed {seed!r} is not a whole number"
+    if winner not in ("attackers", "defenders", None):
+        return f"winner {winner!r} is not attackers, defenders or null"
+    if not isinstance(kind, str) or kind not in ENDINGS:
+        return f"kind {kind!r} is not one of {', '.join(ENDINGS)}"
+    if winner not in ENDINGS[kind]:
+        return f"a game ended by {kind} cannot have winner {winner!r}"
+    if type(plies) is not int or not 0 <= plies <= int(cap.group(1)):
+        return f"plies {plies!r} is not a whole number from 0 to the cap {cap.group(1)}"
+    if kind == "ply-cap" and plies != int(cap.group(1)):
+        return f"a ply-cap game has {cap.group(1)} plies, not {plies}"
+    return None
+
+
+def read_work(path: str | None, report: Callable[[str], None] | None = None) -> dict[tuple[str, int], dict]:
+    """The games recorded in a work file, keyed by (configuration key, seed).
+
+    Every line is checked (:func:`check_record`); a bad line is reported through
+    ``report`` with its line number and skipped, so its game is played again. A
+    line cut short by an interruption (the last one, without its newline) is
+    skipped the same way. Identical lines count once; two valid lines that disagree
+    about one game raise :class:`WorkFileError` (the file is not trustworthy).
+    """
     done: dict[tuple[str, int], dict] = {}
     if not path or not os.path.exists(path):
         return done
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            try:
-                rec = json.loads(line)
-            except json.JSONDecodeError:
-                continue  # a line cut short by an interruption: that game is played again
-            if isinstance(rec, dict) and "key" in rec and "seed" in rec:
-                done[(rec["key"], int(rec["seed"]))] = rec
+    if os.path.isdir(path):
+        raise WorkFileError(f"the work file {path} is a directory")
+    say = report or (lambda text: print(text, file=sys.stderr))
+    where: dict[tuple[str, int], int] = {}
+    bad = 0
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except OSError as error:
+        raise WorkFileError(f"cannot read the work file {path}: {error.strerror or error}") from None
+    lines = raw.split(b"\n")
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        problem = None
+        rec = None
+        try:
+            rec = json.loads(line.decode("utf-8"), parse_constant=_no_constant)
+        except UnicodeDecodeError:
+            problem = "not UTF-8 text"
+        except ValueError as error:
+            problem = "cut short (the run was interrupted while writing it)" if number == len(lines) else \
+                f"not a JSON record ({error})"
+        if problem is None:
+            problem = check_record(rec)
+        if problem is not None:
+            bad += 1
+            if bad <= 10:
+                say(f"work file {path}, line {number}: {problem}; the line is ignored (any game it held is played again)")
+            continue
+        k = (rec["key"], rec["seed"])
+        if k in done and done[k] != rec:
+            raise WorkFileError(f"work file {path}: lines {where[k]} and {number} record different results for "
+                                f"seed {k[1]} of {k[0]}; remove the wrong one")
+        done.setdefault(k, rec)
+        where.setdefault(k, number)
+    if bad > 10:
+        say(f"work file {path}: {bad - 10} more bad lines ignored")
     return done
 
 
@@ -242,101 +340,151 @@ def _ends_with_newline(path: str) -> bool:
         return fh.read(1) == b"\n"
 
 
+def open_work_file(path: str):
+    """Open a work file for appending (creating it), ending a line cut short; refuses with
+    :class:`WorkFileError` a path that cannot be written."""
+    try:
+        torn = os.path.isfile(path) and os.path.getsize(path) > 0 and not _ends_with_newline(path)
+        fh = open(path, "a", encoding="utf-8")
+    except OSError as error:
+        raise WorkFileError(f"cannot write the work file {path}: {error.strerror or error}") from None
+    if torn:
+        fh.write("\n")  # end a line cut short, so the next record starts on its own line
+        fh.flush()
+    return fh
+
+
 def run(configs: Iterable[Config], seeds: Iterable[int], *, workers: int | None = None,
         scheduler: Any = None, work_file: str | None = None, progress: bool = False,
-        on_game: Callable[[dict], None] | None = None) -> dict[str, Any]:
+        on_game: Callable[[dict], None] | None = None, report: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Play every configuration with every seed and return ``{"provenance", "results"}``.
 
     ``workers``: local processes (default: every core; 1 plays in this process).
     ``scheduler``: a Dask scheduler address (``"tcp://host:8786"``) or a
     ``distributed.Client``; then the games run on that cluster instead. ``work_file``:
-    JSON-lines file of finished games, read first (resume) and appended to.
+    JSON-lines file of finished games, read first (resume; bad lines are reported
+    through ``report`` and played again, see :func:`read_work`) and appended to.
     ``on_game`` is called with each newly finished game (tests use it).
+
+    Nothing is played before every configuration is known to be valid and the work
+    file and the scheduler are known to be usable. An interruption (Ctrl-C, or
+    SIGTERM under :func:`signals_interrupt`) stops local worker processes at once;
+    the games finished by then are in the work file.
     """
     configs = list(configs)
     seeds = [int(s) for s in seeds]
     keys = [c.key for c in configs]
     if len(set(keys)) != len(keys):
         raise ValueError("the same configuration is listed twice")
+    if workers is not None and (not isinstance(workers, int) or workers < 1):
+        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
     for c in configs:
         c.rules()  # refuse an unknown variant, toggle or reading before playing anything
-    done = _read_work(work_file)
+    done = read_work(work_file, report)
     wanted = {(c.key, s) for c in configs for s in seeds}
     done = {k: v for k, v in done.items() if k in wanted}
     tasks = [(c.to_dict(), s) for c in configs for s in seeds if (c.key, s) not in done]
-    bar = _Progress(len(wanted), len(done), progress)
-    started = time.monotonic()
     commit = _git_commit()  # the code the games are played with (read before they are)
     resumed = len(done)
+    client = _dask_client(scheduler) if scheduler is not None and tasks else None
     fh = None
-    if work_file:
-        torn = os.path.exists(work_file) and os.path.getsize(work_file) > 0 and not _ends_with_newline(work_file)
-        fh = open(work_file, "a", encoding="utf-8")
-        if torn:
-            fh.write("\n")  # end a line cut short, so the next record starts on its own line
-
-    def record(rec: dict) -> None:
-        k = (rec["key"], rec["seed"])
-        if k in done:  # a game retried after a lost worker: counted once
-            return
-        done[k] = rec
-        if fh:
-            fh.write(json.dumps(rec, sort_keys=True) + "\n")
-            fh.flush()
-        bar.step()
-        if on_game:
-            on_game(rec)
-
     try:
-        if scheduler is not None:
-            _run_dask(tasks, scheduler, record)
+        fh = open_work_file(work_file) if work_file else None
+        bar = _Progress(len(wanted), len(done), progress)
+        started = time.monotonic()
+
+        def record(rec: dict) -> None:
+            k = (rec["key"], rec["seed"])
+            if k in done:  # a game retried after a lost worker: counted once
+                return
+            done[k] = rec
+            if fh:
+                fh.write(json.dumps(rec, sort_keys=True) + "\n")
+                fh.flush()
+            bar.step()
+            if on_game:
+                on_game(rec)
+
+        if client is not None:
+            _run_dask(tasks, client, record)
         elif (workers or os.cpu_count() or 1) <= 1 or len(tasks) <= 1:
             for task in tasks:
                 record(_play_task(task))
         else:
-            _run_local(tasks, workers or os.cpu_count() or 1, record)
+            from ._workers import run_tasks  # noqa: PLC0415
+
+            run_tasks(_play_task, tasks, workers or os.cpu_count() or 1, record)
     finally:
         if fh:
             fh.close()
+        if client is not None and client is not scheduler:
+            client.close()
     missing = wanted - set(done)
     if missing:
         raise RuntimeError(f"{len(missing)} games did not finish")
-    data = _assemble(configs, seeds, done, time.monotonic() - started, workers, scheduler)
-    data["provenance"]["commit"] = commit
+    data = _assemble(configs, seeds, done, time.monotonic() - started, workers, scheduler, commit)
     data["provenance"]["resumed"] = resumed  # games read back from the work file, not played by this run
     return data
 
 
-def _run_local(tasks: list, workers: int, record: Callable[[dict], None]) -> None:
-    from concurrent.futures import ProcessPoolExecutor, as_completed  # noqa: PLC0415
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (or SIGHUP) arrived: handled like Ctrl-C, so a run stops the same way."""
 
-    pool = ProcessPoolExecutor(max_workers=workers)
+
+class signals_interrupt:
+    """Within this block SIGTERM and SIGHUP raise :class:`Terminated` in the main thread,
+    so that a run killed politely stops its workers and keeps its finished games, as
+    with Ctrl-C. (SIGKILL cannot be caught; the workers then end themselves.)"""
+
+    def __enter__(self) -> "signals_interrupt":
+        import signal  # noqa: PLC0415
+
+        def raise_terminated(signum, _frame):
+            raise Terminated(signal.Signals(signum).name)
+
+        self.saved = {}
+        for name in ("SIGTERM", "SIGHUP"):
+            sig = getattr(signal, name, None)
+            if sig is not None:
+                try:
+                    self.saved[sig] = signal.signal(sig, raise_terminated)
+                except ValueError:  # not the main thread: leave the signals alone
+                    pass
+        return self
+
+    def __exit__(self, *exc) -> None:
+        import signal  # noqa: PLC0415
+
+        for sig, handler in self.saved.items():
+            signal.signal(sig, handler)
+
+
+def _dask_client(scheduler: Any):
+    from distributed import Client  # noqa: PLC0415
+
+    if isinstance(scheduler, Client):
+        return scheduler
     try:
-        futures = [pool.submit(_play_task, t) for t in tasks]
+        return Client(scheduler, timeout="10s")
+    except (OSError, ValueError, TypeError) as error:
+        raise ValueError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
+
+
+def _run_dask(tasks: list, client: Any, record: Callable[[dict], None]) -> None:
+    from distributed import as_completed  # noqa: PLC0415
+
+    futures = [client.submit(_play_task, t, key=f"tafl-game-{t[1]}-{Config.from_dict(t[0]).key}", pure=True)
+               for t in tasks]
+    try:
         for fut in as_completed(futures):
             record(fut.result())
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)  # interrupted: what is recorded stays recorded
+        client.cancel(futures)  # interrupted: queued games are not played
         raise
-    pool.shutdown()
-
-
-def _run_dask(tasks: list, scheduler: Any, record: Callable[[dict], None]) -> None:
-    from distributed import Client, as_completed  # noqa: PLC0415
-
-    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
-    try:
-        futures = [client.submit(_play_task, t, key=f"tafl-game-{t[1]}-{Config.from_dict(t[0]).key}", pure=True)
-                   for t in tasks]
-        for fut in as_completed(futures):
-            record(fut.result())
-    finally:
-        if client is not scheduler:
-            client.close()
 
 
 def _assemble(configs: list[Config], seeds: list[int], done: Mapping[tuple[str, int], dict], seconds: float,
-              workers: int | None, scheduler: Any) -> dict[str, Any]:
+              workers: int | None, scheduler: Any, commit: str | None) -> dict[str, Any]:
     from .catalogue import variant  # noqa: PLC0415
 
     results = []
@@ -349,7 +497,7 @@ def _assemble(configs: list[Config], seeds: list[int], done: Mapping[tuple[str, 
                             g["plies"]] for g in games]}
         results.append(entry)
     provenance = {
-        "package": "tafl_rules", "version": __version__, "commit": _git_commit(),
+        "package": "tafl_rules", "version": __version__, "commit": commit,
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "seeds": {"first": seeds[0], "last": seeds[-1], "count": len(seeds)} if seeds else {},
         "games": len(configs) * len(seeds), "seconds": round(seconds, 1),

@@ -58,7 +58,9 @@ def test_config_validates_and_names_itself():
     assert Config.from_dict(c.to_dict()) == c
     with pytest.raises(ValueError, match="level must be one of"):
         Config("brandubh", (), 0, 1)
-    with pytest.raises(Exception, match="no toggle"):
+    from tafl_rules.errors import RulesError
+
+    with pytest.raises(RulesError, match="no toggle"):
         run([Config("brandubh", (("nonsense", "x"),))], [0], workers=1)
 
 
@@ -294,8 +296,199 @@ def test_site_extension_draws_table_chart_and_rows_from_the_json():
     svg = ext.chart_svg(entries)
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert svg.count("<g><title>") == len(entries)
-    assert all(e["config"]["variant"] == "alea-evangelii" for e in ext.select(entries, "alea-evangelii"))
+    alea = ext.select(entries, "alea-evangelii")
+    assert alea and all(e["config"]["variant"] == "alea-evangelii" for e in alea)
     stronger = {**entries[0], "config": {**entries[0]["config"], "attackers_level": 2, "defenders_level": 2}}
     assert ext.select([entries[0], stronger], level=2) == [stronger]
     assert ext.select([entries[0], stronger], level=1) == [entries[0]]
     assert ext.table_md([stronger]).count(", level 2 |") == 1 and ", level" not in ext.table_md([entries[0]])
+
+
+# ------------------------------------------------------------------ interruptions, with real processes and signals
+
+needs_linux_proc = pytest.mark.skipif(not pathlib.Path("/proc/self/stat").exists(), reason="reads /proc")
+
+
+def _children(pid):
+    """Process ids whose parent is ``pid`` (from /proc)."""
+    out = []
+    for entry in pathlib.Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def _running(pid):
+    """Whether ``pid`` is a live process (a zombie left for an absent reaper is not)."""
+    try:
+        return (pathlib.Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _start_lab(tmp_path, games=3000):
+    import subprocess
+    import sys
+    import time
+
+    cmd = [sys.executable, "-m", "tafl_rules", "balance", "-v", "brandubh", "-n", str(games), "--ply-cap", "200",
+           "-j", "2", "--no-progress", "-o", str(tmp_path / "x.json")]
+    proc = subprocess.Popen(cmd, cwd=tmp_path, start_new_session=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    work = tmp_path / "x.json.work.jsonl"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        if work.exists() and len(work.read_bytes().splitlines()) >= 10 and len(_children(proc.pid)) == 2:
+            return proc, work, _children(proc.pid)
+        time.sleep(0.05)
+    proc.kill()
+    pytest.fail(f"the lab did not get going: {proc.communicate()}")
+
+
+def _check_kept_games(work, games):
+    records = balance.read_work(str(work))
+    lines = [line for line in work.read_text().splitlines() if line]
+    assert len(records) == len(lines) < games  # whole lines only, none twice, the queue was not played out
+    for rec in sorted(records.values(), key=lambda r: r["seed"])[:2]:
+        assert play_game(Config("brandubh", (), 1, 1, 200), rec["seed"]) == rec
+
+
+@needs_linux_proc
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_an_interrupt_stops_every_worker_at_once_and_keeps_finished_games(tmp_path, how):
+    import time
+
+    proc, work, workers = _start_lab(tmp_path)
+    if how == "ctrl-c":
+        os.killpg(proc.pid, signal.SIGINT)  # what a terminal sends: the whole process group
+    else:
+        os.kill(proc.pid, signal.SIGTERM)  # the main process only
+    _out, err = proc.communicate(timeout=10)  # before the fix the workers played on for up to 21 s
+    assert proc.returncode == (130 if how == "ctrl-c" else 143)
+    assert "finished games are kept in" in err.decode() and "Traceback" not in err.decode()
+    assert not [pid for pid in workers if _running(pid)]
+    size = work.stat().st_size
+    time.sleep(0.5)
+    assert work.stat().st_size == size
+    _check_kept_games(work, 3000)
+
+
+@needs_linux_proc
+def test_killing_the_main_process_leaves_no_worker_behind(tmp_path):
+    import time
+
+    proc, work, workers = _start_lab(tmp_path)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.communicate(timeout=10)  # the workers would hold the pipes open if they lived on
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and [pid for pid in workers if _running(pid)]:
+        time.sleep(0.05)
+    assert not [pid for pid in workers if _running(pid)]
+    _check_kept_games(work, 3000)
+
+
+# ------------------------------------------------------------------ the work file is checked line by line
+
+GOOD = {"key": "brandubh|a1d1|cap60", "seed": 0, "winner": "defenders", "kind": "escape", "plies": 14}
+
+
+@pytest.mark.parametrize("line, problem", [
+    (b'{"key": "brandubh|a1d1|cap60", "se', "cut short"),
+    (b"garbage", "not a JSON record"),
+    (b"[1, 2]", "a record is a JSON object, not list"),
+    (b'{"key": "brandubh|a1d1|cap60", "seed": 1, "winner": "defenders", "kind": "escape", "plies": 14, '
+     b'"note": "\xff\xfe"}', "not UTF-8"),
+    (json.dumps({**GOOD, "seed": "abc"}).encode(), "seed 'abc' is not a whole number"),
+    (json.dumps({"key": GOOD["key"], "seed": 1}).encode(), "missing fields kind, plies, winner"),
+    (json.dumps({**GOOD, "winner": "martians"}).encode(), "winner 'martians' is not"),
+    (json.dumps({**GOOD, "key": [GOOD["key"]]}).encode(), "does not name a configuration"),
+    (json.dumps({**GOOD, "plies": "many"}).encode(), "plies 'many' is not a whole number"),
+    (json.dumps({**GOOD, "seed": 1.5}).encode(), "seed 1.5 is not a whole number"),
+    (json.dumps({**GOOD, "kind": "bogus"}).encode(), "kind 'bogus' is not one of"),
+    (json.dumps({**GOOD, "plies": -5}).encode(), "plies -5 is not a whole number from 0 to the cap 60"),
+    (json.dumps({**GOOD, "plies": 61}).encode(), "plies 61 is not"),
+    (b'{"key": "brandubh|a1d1|cap60", "seed": 1, "winner": "defenders", "kind": "escape", "plies": NaN}',
+     "NaN is not a number"),
+    (json.dumps({**GOOD, "seed": True}).encode(), "seed True is not a whole number"),
+    (json.dumps({**GOOD, "kind": "king-captured"}).encode(), "cannot have winner 'defenders'"),
+    (json.dumps({**GOOD, "kind": "ply-cap", "winner": None}).encode(), "a ply-cap game has 60 plies, not 14"),
+    (json.dumps({**GOOD, "extra": 1}).encode(), "unknown field 'extra'"),
+])
+def test_a_bad_work_file_line_is_reported_by_number_and_its_game_played_again(tmp_path, capsys, line, problem):
+    expected = run([Config("brandubh", (), 1, 1, 60)], range(3), workers=1)
+    good = json.dumps(play_game(Config("brandubh", (), 1, 1, 60), 0), sort_keys=True).encode()
+    work = tmp_path / "w.jsonl"
+    work.write_bytes(good + b"\n" + good + b"\n\n" + line + (b"" if problem == "cut short" else b"\n"))
+    out = tmp_path / "r.json"
+    assert main(["balance", "-v", "brandubh", "-n", "3", "--ply-cap", "60", "-j", "1", "--no-progress",
+                 "-o", str(out), "--work-file", str(work)]) == 0
+    err = capsys.readouterr().err
+    assert f"w.jsonl, line 4: " in err and problem in err and "played again" in err and "Traceback" not in err
+    data = json.loads(out.read_text(), parse_constant=lambda c: pytest.fail(f"{c} in the results"))
+    assert data["results"] == json.loads(json.dumps(expected["results"]))
+    assert data["provenance"]["resumed"] == 1
+
+
+def test_two_lines_that_disagree_about_a_game_are_refused_before_any_game(tmp_path, capsys):
+    work = tmp_path / "w.jsonl"
+    lines = [GOOD, {**GOOD, "seed": 1}, {**GOOD, "plies": 16}]
+    work.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    before = work.read_bytes()
+    assert main(["balance", "-v", "brandubh", "-n", "3", "--ply-cap", "60", "-j", "1", "--no-progress",
+                 "-o", str(tmp_path / "r.json"), "--work-file", str(work)]) == 2
+    err = capsys.readouterr().err
+    assert "lines 1 and 3 record different results for seed 0 of brandubh|a1d1|cap60" in err
+    assert work.read_bytes() == before and not (tmp_path / "r.json").exists()
+
+
+def test_many_bad_lines_are_summed_up_not_listed(tmp_path):
+    work = tmp_path / "w.jsonl"
+    work.write_text("garbage\n" * 25)
+    said = []
+    assert balance.read_work(str(work), said.append) == {}
+    assert len(said) == 11 and said[-1].endswith("15 more bad lines ignored")
+
+
+# ------------------------------------------------------------------ bad arguments are refused before any game
+
+@pytest.mark.parametrize("args, message", [
+    (["-o", "{tmp}/missing/x.json"], "the folder {tmp}/missing does not exist"),
+    (["-o", "{tmp}/afile/x.json"], "{tmp}/afile is a file, not a folder"),
+    (["-o", "{tmp}/adir"], "--out {tmp}/adir is a directory"),
+    (["-o", "{tmp}/adir/"], "is a directory"),
+    (["-o", "{tmp}/r.json", "--work-file", "{tmp}/adir"], "--work-file {tmp}/adir is a directory"),
+    (["-o", "{tmp}/missing/r.json", "--work-file", "{tmp}/w.jsonl"], "the folder {tmp}/missing does not exist"),
+    (["-o", "{tmp}/r.json", "--work-file", "{tmp}/r.json"], "name the same file"),
+    (["--attackers-level", "0"], "attackers' level must be one of"),
+    (["--defenders-level", "0"], "defenders' level must be one of"),
+    (["-t", "king_armed=no", "-t", "king_armed=yes"], "--toggle king_armed is given twice (no and yes)"),
+    (["-t", "nonsense=1"], "no toggle"),
+    (["-j", "0"], "--workers must be at least 1, got 0"),
+    (["-j", "-4"], "--workers must be at least 1, got -4"),
+    (["--ply-cap", "0"], "--ply-cap must be at least 1"),
+    (["-n", "0"], "--games must be at least 1"),
+    (["--scheduler", "garbage"], "cannot reach the Dask scheduler 'garbage'"),
+])
+def test_cli_refuses_bad_arguments_before_playing(tmp_path, capsys, args, message):
+    (tmp_path / "afile").write_text("")
+    (tmp_path / "adir").mkdir()
+    args = [a.format(tmp=tmp_path) for a in args]
+    if "-o" not in args:
+        args += ["-o", str(tmp_path / "r.json")]
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert main(["balance", "-v", "brandubh", "-n" if "-n" not in args else "--seed", "2" if "-n" not in args else "0",
+                 "--no-progress", *args]) == 2
+    err = capsys.readouterr().err
+    assert message.format(tmp=tmp_path) in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # nothing written, not even a work file
+
+
+@pytest.mark.parametrize("extra", [["-v", "brandubh"], ["-t", "king_armed=no"], ["--attackers-level", "2"]])
+def test_site_suite_refuses_options_it_would_ignore(tmp_path, capsys, extra):
+    assert main(["balance", "--site", "-o", str(tmp_path / "r.json"), *extra]) == 2
+    assert "--site plays its own suite" in capsys.readouterr().err

@@ -492,3 +492,32 @@ def test_cli_refuses_bad_arguments_before_playing(tmp_path, capsys, args, messag
 def test_site_suite_refuses_options_it_would_ignore(tmp_path, capsys, extra):
     assert main(["balance", "--site", "-o", str(tmp_path / "r.json"), *extra]) == 2
     assert "--site plays its own suite" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ calibration and tuning against human games
+
+def _benchmark(name):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_calibration_reads_the_human_results_from_the_corpus():
+    cal = _benchmark("calibration")
+    assert cal.human_results() == {"games": 1752, "attackers": 754, "defenders": 960, "draws": 7, "unfinished": 31}
+    share = cal.decided_share(754, 960)
+    assert share["rate"] == 0.4399 and share["low"] < 0.44 < share["high"]
+
+
+def test_calibration_compares_self_play_with_the_humans(tmp_path):
+    cal = _benchmark("calibration")
+    data = cal.calibrate([1], 3, ply_cap=40, workers=1, work_file=str(tmp_path / "w.jsonl"), progress=False)
+    (row,) = data["levels"]
+    s = row["summary"]
+    assert row["share"]["decided"] == s["attackers"]["count"] + s["defenders"]["count"]
+    assert row["points_from_humans"] == round(100 * (row["share"]["rate"] - data["human"]["share"]["rate"]), 1)
+    assert row["within_goal"] == (abs(row["points_from_humans"]) <= 7)
+    assert data["results"][0]["key"] == "copenhagen|a1d1|cap40"

@@ -98,11 +98,12 @@ def bench_ours(rules: Rules, runs: int, seconds: float) -> dict[str, float]:
     clock = time.process_time
     for run in range(runs):
         game = Game(rules)
-        side = game._side
+        pos = game.engine
+        side = pos.side
         n = 0
         t0 = clock()
         while clock() - t0 < seconds:
-            game._move_targets(side)
+            pos.move_targets(side)
             n += 1
         gens.append(n / (clock() - t0))
         n = 0

@@ -75,7 +75,9 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .rules import FIELDS, Rules, RulesError
+from .errors import RulesError
+from .position import format_position
+from .rules import FIELDS, Rules
 
 __all__ = [
     "FAMILIES",
@@ -263,23 +265,27 @@ def diagram_rows(text: str, legend: Mapping[str, str]) -> list[list[str]]:
 
 
 def diagram_to_position(text: str, legend: Mapping[str, str]) -> tuple[int, str]:
-    """Board size and OTN position record (ranks from the top) of an ASCII diagram."""
+    """Board size and OTN position record of an ASCII diagram (drawn with rank 1 at the bottom)."""
     for char, piece in legend.items():
         if piece not in (*_PIECE_LETTERS, "empty"):
             raise RulesError("diagram", f"legend maps {char!r} to {piece!r}; use attacker, defender, king or empty")
     rows = diagram_rows(text, legend)
-    ranks = []
-    for row in rows:
-        out, run = "", 0
-        for piece in row:
-            if piece is None:
-                run += 1
-                continue
-            if run:
-                out, run = out + str(run), 0
-            out += _PIECE_LETTERS[piece]
-        ranks.append(out + (str(run) if run else ""))
-    return len(rows), "/" + "/".join(ranks) + "/"
+    size = len(rows)
+    attackers = defenders = 0
+    king = -1
+    for number, row in enumerate(rows):
+        rank = size - 1 - number
+        for file, piece in enumerate(row):
+            square = rank * size + file
+            if piece == "attacker":
+                attackers |= 1 << square
+            elif piece == "defender":
+                defenders |= 1 << square
+            elif piece == "king":
+                if king >= 0:
+                    raise RulesError("diagram", "the diagram has more than one king")
+                king = square
+    return size, format_position(attackers, defenders, king, size)
 
 
 # --- loading ----------------------------------------------------------------
@@ -439,17 +445,19 @@ def variants() -> list[Variant]:
     return [cat[vid] for vid in sorted(cat)]
 
 
-def variant(id: str, **toggles: str) -> Variant:  # noqa: A002 - `id` is the documented name
+def variant(id: str, /, **toggles: str) -> Variant:  # noqa: A002 - `id` is the documented name
     """The variant ``id`` with the named toggles set to the given readings.
 
     The changes of every chosen reading are applied on top of the variant's rules,
     and the provenance of each changed field points to the reading's source. An
-    unknown variant, toggle or reading, or two toggles that set one field to
-    different values, raise :class:`RulesError` listing what is valid.
+    unknown variant, toggle or reading, a value that is not text, or two toggles
+    that set one field to different values, raise :class:`RulesError` listing what
+    is valid.
     """
     cat = _catalogue()
-    if id not in cat:
-        raise RulesError("variant", f"no variant {id!r}; valid: {', '.join(sorted(cat))}")
+    if not isinstance(id, str) or id not in cat:
+        shown = repr(id) if len(repr(id)) <= 60 else repr(id)[:57] + "..."
+        raise RulesError("variant", f"no variant {shown}; valid: {', '.join(sorted(cat))}")
     base = cat[id]
     if not toggles:
         return base
@@ -462,7 +470,7 @@ def variant(id: str, **toggles: str) -> Variant:  # noqa: A002 - `id` is the doc
             valid = ", ".join(base.toggles) or "none"
             raise RulesError("toggles", f"{id} has no toggle {name!r}; valid: {valid}")
         toggle = base.toggles[name]
-        if value not in toggle.readings:
+        if not isinstance(value, str) or value not in toggle.readings:
             raise RulesError("toggles", f"{id}: {name}={value!r} is not a reading; valid: {', '.join(toggle.readings)}")
         reading = toggle.readings[value]
         for field, new in reading.changes.items():

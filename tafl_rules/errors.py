@@ -1,24 +1,49 @@
-"""Errors raised by tafl_rules. Each names what was wrong, never where in the engine."""
+"""Errors raised by tafl_rules. Each names what was wrong, never where in the engine.
+
+All are :class:`ValueError` subclasses, so ``except ValueError`` catches every refusal
+of bad input; the three kinds say *what* was wrong:
+
+* :class:`RulesError`: an impossible rules record (``field`` names the rule point);
+* :class:`NotationError`: malformed text (``offset`` points at the first bad character),
+  including a move that is not written like ``d1-d4``;
+* :class:`IllegalMove`: a well-formed move that the rules do not allow here.
+
+This module imports nothing from the package: every other module may import it.
+"""
 
 from __future__ import annotations
 
-from .rules import RulesError
+
+class RulesError(ValueError):
+    """A rules record (or a toggle, or a rules file) is impossible; the message names the field."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+class NotationError(ValueError):
+    """Malformed text (OTN, a position record, a move, a square name).
+
+    ``message`` says what is wrong, ``text`` is the whole text read and ``offset`` the
+    index of the first bad character in it; ``str(error)`` is the message followed by
+    ``(at offset N)``.
+    """
+
+    def __init__(self, message: str, text: str = "", offset: int = 0) -> None:
+        super().__init__(f"{message} (at offset {offset})")
+        self.message = message
+        self.text = text
+        self.offset = offset
 
 
 class IllegalMove(ValueError):
     """A move that the rules do not allow; the message says why (``"e5 is occupied"``).
 
-    The game is left unchanged.
+    The game is left unchanged. (A move that is not even written like a move raises
+    :class:`NotationError` instead.)
     """
-
-
-class NotationError(ValueError):
-    """Malformed OTN text; ``offset`` is the index of the first bad character."""
-
-    def __init__(self, message: str, text: str = "", offset: int = 0) -> None:
-        super().__init__(f"{message} (at offset {offset})")
-        self.text = text
-        self.offset = offset
 
 
 __all__ = ["IllegalMove", "NotationError", "RulesError"]

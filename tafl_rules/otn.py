@@ -20,7 +20,7 @@ How every :class:`~tafl_rules.rules.Rules` field maps onto OTN
 Rules field                       OTN key
 ================================  ==========================================================
 size                              ``dim``
-start                             ``start`` (written as given; ``k`` is written ``K``)
+start                             ``start`` (written as given)
 first                             ``atkf`` (``y`` attackers first, ``n`` defenders first)
 escape                            ``esc`` (``c`` corner, ``e`` edge)
 encirclement                      ``surf`` (surrounding fatal)
@@ -96,47 +96,26 @@ import re
 import warnings
 from typing import Any, Iterable, Mapping
 
-from .errors import IllegalMove, NotationError
-from .board import FILES
-from .rules import CHOICES, FIELDS, KING_ANVILS, PIECES, Rules, RulesError
+from . import catalogue
+from .engine import SIDE_NAMES
+from .errors import IllegalMove, NotationError, RulesError
+from .game import Game
+from .outcome import Termination
+from .position import format_position, parse_position
+from .rules import CHOICES, FIELDS, KING_ANVILS, PIECES, Rules
+from .squares import square_index, square_name
 
 # ---------------------------------------------------------------------------
 # squares
 
 
-def _square_index(name: str, size: int) -> int:
-    """Index ``rank * size + file`` of a square name; -1 if it is not a square on the board."""
-    m = re.fullmatch(r"([a-s])([1-9][0-9]?)", name)
-    if not m:
-        return -1
-    file = FILES.index(m.group(1))
-    rank = int(m.group(2)) - 1
-    if file >= size or rank >= size:
-        return -1
-    return rank * size + file
-
-
-def _square_name(index: int, size: int) -> str:
-    return f"{FILES[index % size]}{index // size + 1}"
-
-
-def _position_squares(text: str, size: int, offset: int, whole: str) -> tuple[frozenset, frozenset, int]:
+def _position_squares(text: str, size: int, offset: int, whole: str) -> tuple[frozenset[int], frozenset[int], int]:
     """Attacker squares, defender squares and king square of a position record, re-raising
     :class:`NotationError` with offsets into ``whole``."""
-    from .position import parse_position
-
-    for i, ch in enumerate(text):
-        if ch in "cnCN":
-            raise NotationError(f"start: {ch!r} (a commander or knight of OTN's berserk tafl) is not supported",
-                                whole, offset + i)
-        if ch == "k":
-            raise NotationError("start: 'k' is an attacking king in OTN, which is not supported (the king is 'K')",
-                                whole, offset + i)
     try:
         placement = parse_position(text, size)
     except NotationError as error:
-        message = str(error).rsplit(" (at offset", 1)[0]
-        raise NotationError(f"start: {message}", whole, offset + error.offset) from None
+        raise NotationError(f"start: {error.message}", whole, offset + error.offset) from None
     att = frozenset(i for i in range(size * size) if placement.attackers >> i & 1)
     dfd = frozenset(i for i in range(size * size) if placement.defenders >> i & 1)
     return att, dfd, placement.king
@@ -260,7 +239,7 @@ class _Reader:
         at = 0
         for part in value.split(","):
             if part:
-                index = _square_index(part, self.size)
+                index = square_index(part, self.size)
                 if index < 0:
                     raise self.error(key, f"{part!r} is not a square of the {self.size}x{self.size} board", at)
                 out.add(index)
@@ -379,8 +358,8 @@ def _otn_keys(rules: Rules) -> dict[str, str]:
     k["cor"] = "default" if r.corners else ""
     k["cen"] = "default" if r.throne else ""
     if r.camps:
-        att, _, _ = _position_squares(_otn_start(r.start), r.size, 0, r.start)
-        k["afor"] = "".join(_square_name(i, r.size) + "," for i in sorted(att))
+        att, _, _ = _position_squares(r.start, r.size, 0, r.start)
+        k["afor"] = "".join(square_name(i, r.size) + "," for i in sorted(att))
     else:
         k["afor"] = ""
     four = k["ks"] == "y"
@@ -413,10 +392,6 @@ def _otn_keys(rules: Rules) -> dict[str, str]:
     return k
 
 
-def _otn_start(start: str) -> str:
-    return start.replace("k", "K")
-
-
 def _plain_reading(rules: Rules, keys: Mapping[str, str], attackers: frozenset) -> dict[str, Any]:
     return _Reader(keys, {}, "", rules.size, rules.start, attackers).read()
 
@@ -435,7 +410,7 @@ def _encode(rules: Rules) -> tuple[list[tuple[str, str]], list[str]]:
         rules = getattr(rules, "rules", rules)
         if not isinstance(rules, Rules):
             raise TypeError(f"expected Rules or a Variant, got {type(rules).__name__}")
-    att, _, _ = _position_squares(_otn_start(rules.start), rules.size, 0, rules.start)
+    att, _, _ = _position_squares(rules.start, rules.size, 0, rules.start)
     keys = _otn_keys(rules)
     plain = _plain_reading(rules, keys, att)
     for key in KEY_ORDER:  # leave out every key whose absence reads the same
@@ -480,7 +455,7 @@ def rules_to_otn(rules: Rules, *, strict: bool = False) -> str:
             warnings.warn(OTNLossWarning(lost), stacklevel=2)
     else:
         parts += [f"x-{f}:{_format_value(getattr(rules, f))}" for f in lost]
-    parts.append(f"start:{_otn_start(rules.start)}")
+    parts.append(f"start:{rules.start}")
     return " ".join(parts)
 
 
@@ -642,7 +617,7 @@ def _parse_move_at(text: str, base: int, whole: str, size: int | None) -> MoveRe
         if not m:
             raise fail(f"expected the {what} square (a letter a-s and a rank number, like e5)", i)
         name = m.group()
-        if name[1] == "0" or (size is not None and _square_index(name, size) < 0):
+        if name[1] == "0" or (size is not None and square_index(name, size) < 0):
             raise fail(f"{name} is not a square of the {size}x{size} board" if size else
                        f"{name} is not a square name", i)
         return name, m.end()
@@ -744,15 +719,13 @@ class GameRecord:
     def first_side(self) -> str:
         return self.turn or self.rules.first
 
-    def to_game(self, *, check_captures: bool = True):
+    def to_game(self, *, check_captures: bool = True) -> Game:
         """Replay the moves on a new :class:`~tafl_rules.game.Game` and return it.
 
         An illegal move (or, with ``check_captures``, recorded captures the rules do not
         make) raises :class:`~tafl_rules.errors.NotationError` naming the turn and the
         reason; no partly played game is returned.
         """
-        from .game import Game
-
         game = Game(self.rules, position=self.position, turn=self.turn)
         sides = ("attackers", "defenders")
         first = self.first_side()
@@ -783,7 +756,7 @@ class GameRecord:
                 written, made = set(record.captures), set(move.captures)
                 if written != made:
                     game.undo()
-                    king = _king_square(game)
+                    king = game.king_square()
                     game.play(record.move)
                     if (written ^ made) - {king}:
                         raise NotationError(
@@ -819,16 +792,6 @@ class GameRecord:
             if any(halves):
                 lines.append("[" + (halves[0] or "") + "|" + (halves[1] or "") + "]")
         return "\n".join(lines) + "\n"
-
-
-def _king_square(game) -> str | None:
-    if hasattr(game, "king_square"):
-        return game.king_square()
-    for index in range(game.size * game.size):
-        name = _square_name(index, game.size)
-        if game.piece_at(name) == "king":
-            return name
-    return None
 
 
 _TURN_RE = re.compile(r"(\d+)\.(?=\s|$)")
@@ -963,7 +926,7 @@ class _GameReader:
         size = rules.size
         for move, at in zip(self.moves, self.offsets):
             for name in (move.from_square, move.to_square) + move.captures:
-                if name and _square_index(name, size) < 0:
+                if name and square_index(name, size) < 0:
                     raise self.fail(f"move {format_move(move)!r}: {name} is not a square of the "
                                     f"{size}x{size} board", at)
         position = None
@@ -1012,18 +975,13 @@ def _parse_rules_at(rules_text: str, base: int, whole: str) -> Rules:
     try:
         return parse_rules(rules_text)
     except NotationError as error:
-        message = str(error).rsplit(" (at offset", 1)[0]
-        raise NotationError(f"rules: {message}", whole, base + error.offset) from None
+        raise NotationError(f"rules: {error.message}", whole, base + error.offset) from None
 
 
 def _rules_from_variant_tag(tags: Mapping[str, str], text: str) -> Rules:
     name = (tags.get("variant") or "").strip()
     if name:
-        try:
-            from .catalogue import variants
-        except ImportError:
-            variants = None
-        for v in variants() if variants else ():
+        for v in catalogue.variants():
             if name.lower() in (v.id.lower(), v.name.lower()):
                 return v.rules
         at = text.find("[variant:")
@@ -1032,7 +990,7 @@ def _rules_from_variant_tag(tags: Mapping[str, str], text: str) -> Rules:
     raise NotationError("the record has no rules string ([rules:dim:... start:...])", text, 0)
 
 
-def game_from_otn(text: str, *, check_captures: bool = True):
+def game_from_otn(text: str, *, check_captures: bool = True) -> Game:
     """Read an OTN game record and replay it: a :class:`~tafl_rules.game.Game` after its last move.
 
     An illegal move raises :class:`~tafl_rules.errors.NotationError` naming the turn and
@@ -1041,14 +999,12 @@ def game_from_otn(text: str, *, check_captures: bool = True):
     return read_game(text).to_game(check_captures=check_captures)
 
 
-def record_from_game(game, *, tags: Mapping[str, str] | None = None,
+def record_from_game(game: Game, *, tags: Mapping[str, str] | None = None,
                      comments: Mapping[int, str] | None = None, annotate: bool = True) -> GameRecord:
     """A :class:`GameRecord` of a played game: its rules, start, moves (the king's moves
     marked ``K``, info symbols ``+ ++ - --`` when ``annotate``), a ``variant`` tag when the
     rules are exactly those of one catalogue variant, and ``result`` / ``termination``
     tags when the game is over."""
-    from .game import Game
-
     rules = game.rules
     played = list(game.moves)
     start, turn = _initial_state(game)
@@ -1077,43 +1033,30 @@ def record_from_game(game, *, tags: Mapping[str, str] | None = None,
 
 def _variant_name(rules: Rules) -> str | None:
     """The name of the catalogue variant with exactly these rules, if there is one."""
-    try:
-        from .catalogue import variants
-        found = [v.name for v in variants() if v.rules == rules]
-    except Exception:  # the catalogue is optional here: a record is complete without it
-        return None
+    found = [v.name for v in catalogue.variants() if v.rules == rules]
     return found[0] if len(found) == 1 and "]" not in found[0] else None
 
 
 def _canonical(rules: Rules) -> str:
-    from .position import format_position, parse_position
-
     p = parse_position(rules.start, rules.size)
     return format_position(p.attackers, p.defenders, p.king, rules.size)
 
 
-def _initial_state(game) -> tuple[str, str]:
-    """The position and side to move before the game's first move (the game is left as it is)."""
-    if hasattr(game, "copy"):
-        before = game.copy()
-        while before.moves:
-            before.undo()
-        return before.position(), before.turn
-    undone = [game.undo() for _ in range(len(game.moves))]
-    try:
+def _initial_state(game: Game) -> tuple[str, str]:
+    """The position and side to move before the game's first move."""
+    stack = game.engine.stack
+    if not stack:
         return game.position(), game.turn
-    finally:
-        for move in reversed(undone):
-            game.play(f"{move.from_square}-{move.to_square}")
+    first = stack[0]
+    return format_position(first.attackers, first.defenders, first.king, game.size), SIDE_NAMES[first.side]
 
 
-def _info_symbol(game) -> str:
+def _info_symbol(game: Game) -> str:
     outcome = game.outcome
     if outcome is not None:
-        kind = getattr(outcome, "kind", "")
-        if kind == "king-captured":
+        if outcome.kind == Termination.KING_CAPTURED:
             return "++"
-        if kind in ("escape", "tuichi"):
+        if outcome.kind in (Termination.ESCAPE, Termination.TUICHI):
             return "--"
         return ""
     said = set(game.announcements())
@@ -1127,7 +1070,7 @@ def _info_symbol(game) -> str:
     return ""
 
 
-def game_to_otn(game, *, tags: Mapping[str, str] | None = None, comments: Mapping[int, str] | None = None,
+def game_to_otn(game: Game, *, tags: Mapping[str, str] | None = None, comments: Mapping[int, str] | None = None,
                 annotate: bool = True) -> str:
     """The ``.otg`` text of a game: tags (``rules``, and ``result``/``termination`` when
     over), numbered turns with OTN move records, optional commentary per ply.

@@ -1,8 +1,18 @@
 """OTN position records: ``/3ttttt3/5t5/.../`` (ranks from the top).
 
-``t`` is an attacker, ``T`` a defender, ``K`` (or ``k``) the king, a number a run of
-empty squares. The slashes at both ends are optional when parsing and always
-written when formatting.
+``t`` is an attacker, ``T`` a defender, ``K`` the king, a number a run of empty
+squares. The slashes at both ends are optional when parsing and always written when
+formatting. OTN's other piece letters (``k``, an attacking king; ``c``/``n`` and
+``C``/``N``, the commanders and knights of berserk tafl) are refused by name.
+
+This is the only reader and writer of position records in the package: rules
+validation, the catalogue, OTN game records and the engine all use it.
+
+>>> p = parse_position("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", 7)
+>>> p.king, p.attackers.bit_count(), p.defenders.bit_count()
+(24, 8, 4)
+>>> format_position(*p, 7)
+'/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'
 """
 
 from __future__ import annotations
@@ -10,6 +20,12 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .errors import NotationError
+
+_DIGITS = "0123456789"
+_UNSUPPORTED = {
+    "k": "'k' is an attacking king in OTN, which is not supported (the king is 'K')",
+    **{ch: f"{ch!r} (a commander or knight of OTN's berserk tafl) is not supported" for ch in "cCnN"},
+}
 
 
 class Placement(NamedTuple):
@@ -47,10 +63,12 @@ def parse_position(text: str, size: int) -> Placement:
         i = 0
         while i < len(row):
             ch = row[i]
-            if ch.isdigit():
+            if ch in _DIGITS:
                 j = i
-                while j < len(row) and row[j].isdigit():
+                while j < len(row) and row[j] in _DIGITS:
                     j += 1
+                if j - i > 2:  # no board has 100 squares in a rank (and int() refuses huge runs)
+                    raise NotationError(f"rank {rank + 1} has more than {size} squares", text, offset + i)
                 run = int(row[i:j])
                 if run == 0:
                     raise NotationError(f"rank {rank + 1}: an empty run of 0 squares", text, offset + i)
@@ -59,19 +77,21 @@ def parse_position(text: str, size: int) -> Placement:
                 if file > size:
                     raise NotationError(f"rank {rank + 1} has more than {size} squares", text, offset + i - 1)
                 continue
+            if ch in _UNSUPPORTED:
+                raise NotationError(_UNSUPPORTED[ch], text, offset + i)
             if file >= size:
                 raise NotationError(f"rank {rank + 1} has more than {size} squares", text, offset + i)
+            if ch not in "tTK":
+                raise NotationError(f"rank {rank + 1}: {ch!r} is not t, T, K or a digit", text, offset + i)
             bit = 1 << (rank * size + file)
             if ch == "t":
                 attackers |= bit
             elif ch == "T":
                 defenders |= bit
-            elif ch in "Kk":
+            else:
                 if king >= 0:
                     raise NotationError("there is more than one king", text, offset + i)
                 king = rank * size + file
-            else:
-                raise NotationError(f"rank {rank + 1}: {ch!r} is not t, T, K or a digit", text, offset + i)
             file += 1
             i += 1
         if file != size:

@@ -11,19 +11,13 @@ Pieces are named ``"attacker"``, ``"defender"`` and ``"king"``; sides are
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import Any, Mapping
+
+from .errors import NotationError, RulesError
+from .position import parse_position
 
 PIECES = ("attacker", "defender", "king")
 SIDES = ("attackers", "defenders")
-
-
-class RulesError(ValueError):
-    """A rules record (or a toggle, or a rules file) is impossible; the message names the field."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
 
 
 #: Allowed values of every enumerated field, in the order the site lists them.
@@ -50,9 +44,6 @@ PIECE_SETS = ("throne_stop", "throne_pass", "corner_stop", "camp_stop", "camp_pa
 
 #: Special squares that can make up the king's surround (``king_capture_against``).
 KING_ANVILS = ("throne", "camp", "edge", "corner")
-
-_POSITION_ROW = re.compile(r"^(?:[tTK]|\d+)+$")
-
 
 @dataclasses.dataclass(frozen=True)
 class Rules:
@@ -156,54 +147,35 @@ class Rules:
 
     def __post_init__(self) -> None:
         for name in PIECE_SETS:
-            value = getattr(self, name)
-            if isinstance(value, str) or not isinstance(value, (set, frozenset, list, tuple)):
-                raise RulesError(name, f"expected a list of pieces, got {value!r}")
-            value = frozenset(value)
-            unknown = sorted(value - set(PIECES))
-            if unknown:
-                raise RulesError(name, f"unknown piece {unknown[0]!r}; pieces are {', '.join(PIECES)}")
-            object.__setattr__(self, name, value)
-        against = self.king_capture_against
-        if isinstance(against, str) or not isinstance(against, (set, frozenset, list, tuple)):
-            raise RulesError("king_capture_against", f"expected a list of squares, got {against!r}")
-        against = frozenset(against)
-        unknown = sorted(against - set(KING_ANVILS))
-        if unknown:
-            raise RulesError("king_capture_against", f"unknown square kind {unknown[0]!r}; choose from {', '.join(KING_ANVILS)}")
-        object.__setattr__(self, "king_capture_against", against)
+            object.__setattr__(self, name, _name_set(name, getattr(self, name), PIECES, "piece", "pieces"))
+        object.__setattr__(self, "king_capture_against",
+                           _name_set("king_capture_against", self.king_capture_against, KING_ANVILS,
+                                     "square kind", "squares"))
 
         for name, allowed in CHOICES.items():
             value = getattr(self, name)
-            if value not in allowed:
-                raise RulesError(name, f"{value!r} is not one of {', '.join(allowed)}")
+            if not isinstance(value, str) or value not in allowed:
+                raise RulesError(name, f"{_shown(value)} is not one of {', '.join(allowed)}")
         for name in ("throne", "king_reenter_throne", "corners", "camps", "watch_king", "edge_fort", "encirclement"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(name, f"expected true or false, got {getattr(self, name)!r}")
+                raise RulesError(name, f"expected true or false, got {_shown(getattr(self, name))}")
         for name, low, high in (("size", 7, 19), ("king_speed", 0, 18), ("man_speed", 0, 18),
                                 ("repetition_count", 2, 10), ("ply_limit", 0, 100_000)):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise RulesError(name, f"expected a whole number from {low} to {high}, got {value!r}")
+                raise RulesError(name, f"expected a whole number from {low} to {high}, got {_shown(value)}")
         if self.size % 2 == 0:
             raise RulesError("size", f"the board must have an odd side, got {self.size}")
         self._check_start()
         self._check_combinations()
 
     def _check_start(self) -> None:
-        rows = self.start.strip("/").split("/") if self.start else []
-        if len(rows) != self.size:
-            raise RulesError("start", f"expected {self.size} ranks, got {len(rows)}")
-        kings = 0
-        for number, row in enumerate(rows, 1):
-            if not _POSITION_ROW.match(row):
-                raise RulesError("start", f"rank {number} from the top, {row!r}, holds a character other than t, T, K or a digit (a lower-case k, an attacking king in OTN, is not supported)")
-            width = sum(int(n) for n in re.findall(r"\d+", row)) + len(re.findall(r"[tTK]", row))
-            if width != self.size:
-                raise RulesError("start", f"rank {number} from the top, {row!r}, has {width} squares, not {self.size}")
-            kings += row.count("K")
-        if kings > 1:
-            raise RulesError("start", f"there are {kings} kings; at most one is allowed")
+        if not isinstance(self.start, str):
+            raise RulesError("start", f"expected an OTN position record (text), got {_shown(self.start)}")
+        try:
+            parse_position(self.start, self.size)
+        except NotationError as error:
+            raise RulesError("start", f"{error.message} (at offset {error.offset})") from None
 
     def _check_combinations(self) -> None:
         if self.escape == "corner" and not self.corners:
@@ -234,12 +206,6 @@ class Rules:
             raise RulesError(unknown[0], f"no such rule; rules are {', '.join(FIELDS)}")
         return dataclasses.replace(self, **changes)
 
-    def to_otn(self, *, strict: bool = False) -> str:
-        """The OTN rules string (see :func:`tafl_rules.otn.rules_to_otn`)."""
-        from .otn import rules_to_otn
-
-        return rules_to_otn(self, strict=strict)
-
     def to_dict(self) -> dict[str, Any]:
         """Plain data (piece sets as sorted lists), suitable for TOML or JSON."""
         out: dict[str, Any] = {}
@@ -251,6 +217,10 @@ class Rules:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
         """Rules from plain data; every unknown key is refused by name."""
+        if not isinstance(data, Mapping):
+            raise RulesError("rules", f"expected a table of rule points, got {_shown(data)}")
+        if not all(isinstance(key, str) for key in data):
+            raise RulesError("rules", "rule names must be text")
         unknown = sorted(set(data) - set(FIELDS))
         if unknown:
             raise RulesError(unknown[0], f"no such rule; rules are {', '.join(FIELDS)}")
@@ -258,3 +228,25 @@ class Rules:
 
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, cut short if long (messages never echo a megabyte back)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _name_set(field: str, value: object, allowed: tuple[str, ...], noun: str, nouns: str) -> frozenset[str]:
+    """A set-of-names field as a frozenset, or RulesError naming the field."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (set, frozenset, list, tuple)):
+        raise RulesError(field, f"expected a list of {nouns}, got {_shown(value)}")
+    names = list(value)
+    odd = [name for name in names if not isinstance(name, str)]
+    unknown = odd or sorted(set(names) - set(allowed))
+    if unknown:
+        choices = "pieces are" if noun == "piece" else "choose from"
+        raise RulesError(field, f"unknown {noun} {_shown(unknown[0])}; {choices} {', '.join(allowed)}")
+    return frozenset(names)
+
+
+__all__ = ["CHOICES", "FIELDS", "KING_ANVILS", "PIECES", "PIECE_SETS", "Rules", "SIDES"]

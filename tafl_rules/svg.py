@@ -17,11 +17,12 @@ from __future__ import annotations
 import json
 import re
 import zlib
-from typing import Iterable
+from typing import Any, Iterable
 
+from .engine import tables
+from .position import parse_position
 from .rules import Rules
-
-FILES = "abcdefghijklmnopqrs"
+from .squares import FILES, iter_bits, square_index, square_name
 
 #: Colours used inline (a site can override them through the classes).
 COLOURS = {
@@ -47,7 +48,12 @@ def _num(x: float) -> str:
     return "0" if text == "-0" else text
 
 
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
 def _esc(text: str) -> str:
+    """Text as XML character data: markup escaped, characters XML forbids replaced by U+FFFD."""
+    text = _NOT_XML.sub("\ufffd", text)
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;"))
 
@@ -60,31 +66,16 @@ def _squares(value: Iterable[str] | str, size: int, what: str) -> list[int]:
     for name in value:
         if not isinstance(name, str):
             raise ValueError(f"{what}: expected square names such as 'e5', got {name!r}")
-        key = name.strip().lower()
-        file = FILES.find(key[:1]) if key else -1
-        rank_text = key[1:]
-        if file < 0 or file >= size or not rank_text.isdigit() or not 1 <= int(rank_text) <= size:
-            raise ValueError(f"{what}: {name!r} is not a square of the {size}x{size} board")
-        index = (int(rank_text) - 1) * size + file
+        index = square_index(name.strip().lower(), size)
+        if index < 0:
+            shown = name if len(name) <= 20 else name[:20] + "..."
+            raise ValueError(f"{what}: {shown!r} is not a square of the {size}x{size} board")
         if index not in out:
             out.append(index)
     return out
 
 
-def _bits(bb: int) -> list[int]:
-    out = []
-    while bb:
-        low = bb & -bb
-        out.append(low.bit_length() - 1)
-        bb ^= low
-    return out
-
-
-def _name(index: int, size: int) -> str:
-    return f"{FILES[index % size]}{index // size + 1}"
-
-
-def render_svg(rules: Rules, position: str | None = None, *, marks: Iterable[str] | str = (),
+def render_svg(rules: Rules | Any, position: str | None = None, *, marks: Iterable[str] | str = (),
                highlight: Iterable[str] | str = (), flipped: bool = False, coordinates: bool = True,
                title: str | None = None, square_px: int = 32, svg_id: str | None = None) -> str:
     """An SVG picture of ``position`` (an OTN position record; default ``rules.start``).
@@ -105,18 +96,14 @@ def render_svg(rules: Rules, position: str | None = None, *, marks: Iterable[str
     builds); pass ``svg_id`` to choose the prefix when the same picture appears
     twice on one page.
     """
-    from .position import parse_position
-
     rules = rules if isinstance(rules, Rules) else getattr(rules, "rules", rules)
     if not isinstance(rules, Rules):
         raise TypeError(f"render_svg needs a Rules record or a variant, got {type(rules).__name__}")
     if not isinstance(square_px, int) or isinstance(square_px, bool) or not 8 <= square_px <= 256:
         raise ValueError(f"square_px must be a whole number from 8 to 256, got {square_px!r}")
     size = rules.size
-    n = size * size
     record = rules.start if position is None else position
     placement = parse_position(record, size)
-    start = parse_position(rules.start, size)
     marked = _squares(marks, size, "marks")
     lit = _squares(highlight, size, "highlight")
 
@@ -134,27 +121,26 @@ def render_svg(rules: Rules, position: str | None = None, *, marks: Iterable[str
         row = rank if flipped else size - 1 - rank
         return left + col * sp, top + row * sp
 
-    attackers = _bits(placement.attackers)
-    defenders = _bits(placement.defenders)
+    attackers = list(iter_bits(placement.attackers))
+    defenders = list(iter_bits(placement.defenders))
     king = placement.king
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be text, got {type(title).__name__}")
     if title is None:
         title = (f"Tafl position on a {size}x{size} board: {len(attackers)} attackers, "
                  f"{len(defenders)} defenders" + (" and the king" if king >= 0 else ", no king"))
-    specials: list[tuple[str, list[int]]] = []
-    if rules.throne:
-        specials.append(("throne", [n // 2]))
-    if rules.corners:
-        specials.append(("corner", [0, size - 1, n - size, n - 1]))
-    if rules.camps:
-        specials.append(("camp", _bits(start.attackers)))
+    title = _NOT_XML.sub("\ufffd", title)
+    t = tables(rules)
+    specials = [(kind, list(iter_bits(mask))) for kind, mask in
+                (("throne", t.throne), ("corner", t.corners), ("camp", t.camps)) if mask]
 
     def names(indices: Iterable[int]) -> str:
-        listed = [_name(i, size) for i in sorted(indices, key=lambda i: (i % size, i // size))]
+        listed = [square_name(i, size) for i in sorted(indices, key=lambda i: (i % size, i // size))]
         return ", ".join(listed) if listed else "none"
 
     desc = [f"Attackers ({len(attackers)}): {names(attackers)}.",
             f"Defenders ({len(defenders)}): {names(defenders)}.",
-            f"King: {_name(king, size) if king >= 0 else 'none'}."]
+            f"King: {square_name(king, size) if king >= 0 else 'none'}."]
     for kind, squares in specials:
         label = {"throne": "Throne", "corner": "Corner squares", "camp": "Camps"}[kind]
         desc.append(f"{label}: {names(squares)}.")

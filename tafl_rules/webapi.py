@@ -18,13 +18,21 @@ import re
 from typing import Any, Callable
 
 from . import __version__
+from .ai import DEFAULT_LEVEL, choose_move
+from .catalogue import variant, variants
+from .engine import tables
 from .errors import IllegalMove, NotationError, RulesError
+from .game import Game, Move
+from .otn import format_move, game_from_otn, game_to_otn, rules_to_otn
+from .rules import Rules
+from .squares import SQUARE_PATTERN, iter_bits
 
-_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-_TOKEN = re.compile(r"^[A-Za-z0-9_.+-]+$")
-_SQUARE = r"[a-s](?:1[0-9]|[1-9])"
-_MOVE = re.compile(rf"^{_SQUARE}-{_SQUARE}(?:x{_SQUARE}(?:[/x]{_SQUARE})*)?$")
-_HANDLERS: dict[str, Callable[[dict], dict]] = {}
+_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_TOKEN = re.compile(r"[A-Za-z0-9_.+-]+")
+_SQUARE = re.compile(SQUARE_PATTERN)
+_MOVE = re.compile(rf"{SQUARE_PATTERN}-{SQUARE_PATTERN}(?:x{SQUARE_PATTERN}(?:[/x]{SQUARE_PATTERN})*)?")
+Handler = Callable[[dict[str, Any]], dict[str, Any]]
+_HANDLERS: dict[str, Handler] = {}
 _sessions: dict[str, "Session"] = {}
 
 
@@ -32,54 +40,83 @@ class BadRequest(ValueError):
     """A request the board should not have sent (or a share link that was tampered with)."""
 
 
-def _handler(name: str):
-    def register(function):
+def _handler(name: str) -> Callable[[Handler], Handler]:
+    def register(function: Handler) -> Handler:
         _HANDLERS[name] = function
         return function
     return register
 
 
 def handle(kind: str, payload_json: str = "{}") -> str:
-    """Answer one request. Bad requests and illegal moves come back as ``{"error": reason}``."""
+    """Answer one request; never raises. Bad requests and illegal moves come back as
+    ``{"error": reason}`` (with ``"illegal": true`` for a move the rules refuse), and
+    a refused request leaves every session as it was."""
     try:
-        payload = json.loads(payload_json) if payload_json else {}
-        if not isinstance(payload, dict):
-            raise BadRequest("the payload must be a JSON object")
-        handler = _HANDLERS.get(kind)
-        if handler is None:
-            raise BadRequest(f"unknown request type {kind!r}; known: {', '.join(sorted(_HANDLERS))}")
-        reply = handler(payload)
+        reply = _answer(kind, payload_json)
     except IllegalMove as error:
         reply = {"error": str(error), "illegal": True}
     except (NotationError, RulesError, ValueError) as error:
         reply = {"error": str(error)}
+    except Exception as error:  # noqa: BLE001 - the contract: always a reply, never a traceback
+        reply = {"error": f"the rules engine could not answer this request ({type(error).__name__}: {error})"}
     return json.dumps(reply)
 
 
-class Session:
-    """One board's game: the rules, the line of moves and the cursor into it."""
+def _answer(kind: str, payload_json: str) -> dict[str, Any]:
+    if not isinstance(kind, str):
+        raise BadRequest("the request type must be text")
+    if not isinstance(payload_json, str):
+        raise BadRequest("the payload must be JSON text")
+    try:
+        payload = json.loads(payload_json) if payload_json else {}
+    except RecursionError:
+        raise BadRequest("the payload is nested too deeply") from None
+    except ValueError as error:
+        raise BadRequest(f"the payload is not JSON: {error}") from None
+    if not isinstance(payload, dict):
+        raise BadRequest("the payload must be a JSON object")
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        shown = kind if len(kind) <= 40 else kind[:40] + "..."
+        raise BadRequest(f"unknown request type {shown!r}; known: {', '.join(sorted(_HANDLERS))}")
+    return handler(payload)
 
-    def __init__(self, variant_id: str, toggles: dict[str, str], rules, game) -> None:
+
+class Session:
+    """One board's game: the rules, the line of moves and the cursor into it.
+
+    ``line`` holds every move of the line as ``"d1-d4"`` (the moves after the cursor
+    were undone and can be redone); ``records`` the OTN record (with captures) of each
+    move played so far. Playing, undoing and redoing one move costs the same however
+    long the game is.
+    """
+
+    def __init__(self, variant_id: str, toggles: dict[str, str], rules: Rules, game: Game) -> None:
         self.variant_id = variant_id
         self.toggles = toggles
         self.applied: dict[str, str] = {}
         self.rules = rules
         self.game = game
-        self.line: list[str] = [str(move) for move in game.moves]
-        start = game.copy()
-        while start.moves:
-            start.undo()
-        self._start_counts = {kind: len(start.pieces(kind)) for kind in ("attacker", "defender")}
-        self.rules_otn = rules.to_otn()
+        played = game.moves
+        self.line: list[str] = [str(move) for move in played]
+        self.records: list[str] = [format_move(move) for move in played]
+        stack = game.engine.stack
+        first = stack[0] if stack else None
+        attackers = first.attackers if first else game.engine.a
+        defenders = first.defenders if first else game.engine.d
+        self._start_counts = {"attacker": attackers.bit_count(), "defender": defenders.bit_count()}
+        self.rules_otn = rules_to_otn(rules)
 
     @property
     def cursor(self) -> int:
-        return len(self.game.moves)
+        return self.game.ply
 
-    def play(self, text: str):
+    def play(self, text: str) -> Move:
         move = self.game.play(text)
-        if self.line[self.cursor - 1:self.cursor] != [str(move)]:  # a new move cuts off the redo tail
-            del self.line[self.cursor - 1:]
+        cursor = self.cursor
+        self.records.append(format_move(move))
+        if self.line[cursor - 1:cursor] != [str(move)]:  # a new move cuts off the redo tail
+            del self.line[cursor - 1:]
             self.line.append(str(move))
         return move
 
@@ -88,36 +125,39 @@ class Session:
             raise BadRequest(f"ply {ply} is outside the game (0 to {len(self.line)})")
         while self.cursor > ply:
             self.game.undo()
+            self.records.pop()
         while self.cursor < ply:
-            self.game.play(self.line[self.cursor])
+            self.records.append(format_move(self.game.play(self.line[self.cursor])))
 
     def captured(self) -> dict[str, int]:
         """Pieces each side has taken so far (kings are not counted)."""
-        lost = {kind: self._start_counts[kind] - len(self.game.pieces(kind)) for kind in self._start_counts}
-        return {"attackers": lost["defender"], "defenders": lost["attacker"]}
+        pos = self.game.engine
+        return {"attackers": self._start_counts["defender"] - pos.d.bit_count(),
+                "defenders": self._start_counts["attacker"] - pos.a.bit_count()}
 
 
-def _session(payload: dict) -> Session:
+def _session(payload: dict[str, Any]) -> Session:
     board = _board_id(payload)
     if board not in _sessions:
         raise BadRequest(f"no game on board {board!r}; send 'new' first")
     return _sessions[board]
 
 
-def _board_id(payload: dict) -> str:
+def _board_id(payload: dict[str, Any]) -> str:
     board = payload.get("board", "main")
-    if not isinstance(board, str) or not _TOKEN.match(board):
+    if not isinstance(board, str) or not _TOKEN.fullmatch(board):
         raise BadRequest("the board id must be letters, digits, '-' or '_'")
     return board
 
 
-def _checked_choice(payload: dict) -> tuple[str, dict[str, str]]:
+def _checked_choice(payload: dict[str, Any]) -> tuple[str, dict[str, str]]:
     variant_id = payload.get("variant") or ""
-    if not isinstance(variant_id, str) or (variant_id and not _ID.match(variant_id)):
+    if not isinstance(variant_id, str) or (variant_id and not _ID.fullmatch(variant_id)):
         raise BadRequest("the variant must be a catalogue id (lower-case letters, digits and '-')")
     toggles = payload.get("toggles") or {}
     if not isinstance(toggles, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) and _TOKEN.match(k) and _TOKEN.match(v) for k, v in toggles.items()):
+            isinstance(k, str) and isinstance(v, str) and _TOKEN.fullmatch(k) and _TOKEN.fullmatch(v)
+            for k, v in toggles.items()):
         raise BadRequest("toggles must be name: value pairs of letters, digits, '-' and '_'")
     if toggles and not variant_id:
         raise BadRequest("toggles need a variant")
@@ -127,26 +167,20 @@ def _checked_choice(payload: dict) -> tuple[str, dict[str, str]]:
 def _checked_moves(moves: Any) -> list[str]:
     if moves is None:
         return []
-    if not isinstance(moves, list) or not all(isinstance(m, str) and _MOVE.match(m) for m in moves):
+    if not isinstance(moves, list) or not all(isinstance(m, str) and _MOVE.fullmatch(m) for m in moves):
         raise BadRequest("moves must be a list of moves written like d1-d4 (captures like d1-d4xd5/e4)")
     return [m.split("x")[0] for m in moves]
 
 
-def _rules_for(variant_id: str, toggles: dict[str, str]):
+def _rules_for(variant_id: str, toggles: dict[str, str]) -> tuple[Rules, dict[str, str]]:
     """The rules, and the reading in force for each of the variant's toggles."""
     if variant_id:
-        from .catalogue import variant
-
         chosen = variant(variant_id, **toggles)
         return chosen.rules, dict(chosen.applied)
-    from .rules import Rules
-
     return Rules(), {}
 
 
-def _new_session(payload: dict) -> Session:
-    from .game import Game
-
+def _new_session(payload: dict[str, Any]) -> Session:
     variant_id, toggles = _checked_choice(payload)
     rules, applied = _rules_for(variant_id, toggles)
     position = payload.get("position") or None
@@ -162,7 +196,7 @@ def _new_session(payload: dict) -> Session:
     for number, text in enumerate(moves, 1):
         try:
             session.play(text)
-        except IllegalMove as error:
+        except (IllegalMove, NotationError) as error:
             raise BadRequest(f"move {number} ({text}) cannot be replayed: {error}") from None
     cursor = payload.get("cursor")
     if cursor is not None:
@@ -172,36 +206,27 @@ def _new_session(payload: dict) -> Session:
     return session
 
 
-def special_squares(rules) -> dict[str, Any]:
+def special_squares(rules: Rules) -> dict[str, Any]:
     """Squares the board draws distinctly, as the engine's tables define them for these rules."""
-    from ._tables import tables
-    from .board import iter_bits
-
     t = tables(rules)
     names = t.g.names
 
     def squares(mask: int) -> list[str]:
         return sorted((names[i] for i in iter_bits(mask)), key=lambda n: (n[0], int(n[1:])))
 
-    return {"throne": squares(t.throne)[0] if t.throne else None, "corners": squares(t.corners), "camps": squares(t.camps)}
-
-
-def _move_text(move) -> str:
-    """The OTN move record: ``d1-d4``, with captures ``d1-d4xd5/e4``."""
-    from .otn import format_move
-
-    return format_move(move)
+    return {"throne": squares(t.throne)[0] if t.throne else None, "corners": squares(t.corners),
+            "camps": squares(t.camps)}
 
 
 def state(session: Session) -> dict[str, Any]:
     game = session.game
+    pos = game.engine
     size = game.size
-    files = "abcdefghijklmnopqrs"[:size]
-    symbol = {"attacker": "t", "defender": "T", "king": "K", None: "."}
-    ranks = ["".join(symbol[game.piece_at(f"{f}{r}")] for f in files) for r in range(size, 0, -1)]
+    symbol = "tTK"
+    ranks = ["".join(symbol[kind] if (kind := pos.kind_at(rank * size + file)) >= 0 else "."
+                     for file in range(size)) for rank in range(size - 1, -1, -1)]
     outcome = game.outcome
-    played = game.moves
-    line = [_move_text(move) for move in played] + session.line[len(played):]
+    records = session.records
     return {
         "variant": session.variant_id,
         "toggles": session.toggles,
@@ -210,11 +235,12 @@ def state(session: Session) -> dict[str, Any]:
         "ranks": ranks,
         "turn": game.turn,
         "legal": game.legal_targets() if outcome is None else {},
-        "line": line,
-        "cursor": len(played),
-        "last": _move_text(played[-1]) if played else None,
+        "line": records + session.line[len(records):],
+        "cursor": len(records),
+        "last": records[-1] if records else None,
         "captured": session.captured(),
-        "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason, "kind": outcome.kind},
+        "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason,
+                                                 "kind": str(outcome.kind)},
         "announcements": list(game.announcements()) if outcome is None else [],
         "special": special_squares(session.rules),
         "rules_otn": session.rules_otn,
@@ -222,15 +248,13 @@ def state(session: Session) -> dict[str, Any]:
 
 
 @_handler("hello")
-def _hello(payload: dict) -> dict:
+def _hello(payload: dict[str, Any]) -> dict[str, Any]:
     return {"version": __version__}
 
 
 @_handler("catalogue")
-def _catalogue(payload: dict) -> dict:
+def _catalogue(payload: dict[str, Any]) -> dict[str, Any]:
     """Every variant with its toggles, for the rules sandbox."""
-    from .catalogue import variants
-
     return {"variants": [
         {
             "id": v.id, "name": v.name, "size": v.rules.size, "family": v.family,
@@ -245,51 +269,49 @@ def _catalogue(payload: dict) -> dict:
 
 
 @_handler("new")
-def _new(payload: dict) -> dict:
+def _new(payload: dict[str, Any]) -> dict[str, Any]:
     session = _new_session(payload)
     _sessions[_board_id(payload)] = session
     return state(session)
 
 
 @_handler("state")
-def _state(payload: dict) -> dict:
+def _state(payload: dict[str, Any]) -> dict[str, Any]:
     return state(_session(payload))
 
 
 @_handler("play")
-def _play(payload: dict) -> dict:
+def _play(payload: dict[str, Any]) -> dict[str, Any]:
     session = _session(payload)
     text = payload.get("move", "")
     if not isinstance(text, str):
         raise BadRequest("the move must be text such as d1-d4")
     move = session.play(text)
     reply = state(session)
-    reply["played"] = _move_text(move)
+    reply["played"] = format_move(move)
     return reply
 
 
 @_handler("explain")
-def _explain(payload: dict) -> dict:
+def _explain(payload: dict[str, Any]) -> dict[str, Any]:
     """Why the piece on a square cannot be picked up now (for a click on it)."""
     session = _session(payload)
     square = payload.get("square")
-    if not isinstance(square, str) or not _MOVE.match(f"{square}-{square}"):
+    if not isinstance(square, str) or not _SQUARE.fullmatch(square):
         raise BadRequest("the square must be named like d4")
     game = session.game
     if game.outcome is not None:
         raise IllegalMove(f"the game is over: {game.outcome.reason}")
     if game.legal_targets().get(square):
         return {"reason": f"{square} can move"}
-    try:
-        game.play(f"{square}-{square}")
-    except IllegalMove as error:
-        if game.piece_at(square) is None or "turn" in str(error):
-            raise
-    raise IllegalMove(f"the {game.piece_at(square)} on {square} has no legal move")
+    piece = game.piece_at(square)
+    if piece is None or (piece == "attacker") != (game.turn == "attackers"):
+        game.play(f"{square}-{square}")  # refused, naming why: an empty square or the other side's piece
+    raise IllegalMove(f"the {piece} on {square} has no legal move")
 
 
 @_handler("undo")
-def _undo(payload: dict) -> dict:
+def _undo(payload: dict[str, Any]) -> dict[str, Any]:
     session = _session(payload)
     if session.cursor == 0:
         raise BadRequest("there is no move to undo")
@@ -298,7 +320,7 @@ def _undo(payload: dict) -> dict:
 
 
 @_handler("redo")
-def _redo(payload: dict) -> dict:
+def _redo(payload: dict[str, Any]) -> dict[str, Any]:
     session = _session(payload)
     if session.cursor >= len(session.line):
         raise BadRequest("there is no move to redo")
@@ -307,7 +329,7 @@ def _redo(payload: dict) -> dict:
 
 
 @_handler("goto")
-def _goto(payload: dict) -> dict:
+def _goto(payload: dict[str, Any]) -> dict[str, Any]:
     session = _session(payload)
     ply = payload.get("ply")
     if not isinstance(ply, int) or isinstance(ply, bool):
@@ -317,19 +339,15 @@ def _goto(payload: dict) -> dict:
 
 
 @_handler("export")
-def _export(payload: dict) -> dict:
-    from .otn import game_to_otn
-
+def _export(payload: dict[str, Any]) -> dict[str, Any]:
     session = _session(payload)
     tags = {"variant": session.variant_id} if session.variant_id else {}
     return {"otn": game_to_otn(session.game, tags=tags)}
 
 
 @_handler("import")
-def _import(payload: dict) -> dict:
+def _import(payload: dict[str, Any]) -> dict[str, Any]:
     """Replace the board's game by an OTN game record; a bad record changes nothing."""
-    from .otn import game_from_otn
-
     board = _board_id(payload)
     text = payload.get("otn")
     if not isinstance(text, str) or not text.strip():
@@ -344,18 +362,16 @@ def _import(payload: dict) -> dict:
 
 
 @_handler("ai_move")
-def _ai_move(payload: dict) -> dict:
-    from .ai import choose_move
-
+def _ai_move(payload: dict[str, Any]) -> dict[str, Any]:
     session = _session(payload)
     if session.game.outcome is not None:
         raise IllegalMove("the game is over")
-    level = payload.get("level", 3)
+    level = payload.get("level", DEFAULT_LEVEL)
     seed = payload.get("seed", 0)
-    if not isinstance(level, int) or not isinstance(seed, int):
+    if not isinstance(level, int) or not isinstance(seed, int) or isinstance(level, bool) or isinstance(seed, bool):
         raise BadRequest("level and seed must be whole numbers")
     move = choose_move(session.game.copy(), level=level, seed=seed + session.cursor)
-    session.play(str(move))
+    played = session.play(str(move))
     reply = state(session)
-    reply["played"] = _move_text(session.game.moves[-1])
+    reply["played"] = format_move(played)
     return reply

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import tafl_rules
 from tafl_rules import Game
 from tafl_rules.ai import DEFAULT_LEVEL, LEVELS, Level, analyse, choose_move
-from tafl_rules._eval import Engine, Evaluator
+from tafl_rules.ai.evaluate import evaluator
 
 
 def _state(game):
@@ -110,20 +110,20 @@ def test_default_level_is_held_to_its_node_budget():
 
 
 def test_evaluation_reads_the_rules():
-    edge = Evaluator(Engine(Game("tawlbwrdd-cyningstan")))
-    corner = Evaluator(Engine(Game(tafl_rules.variant("tawlbwrdd-cyningstan", escape="corner").rules)))
+    edge = evaluator(Game("tawlbwrdd-cyningstan").rules)
+    corner = evaluator(Game(tafl_rules.variant("tawlbwrdd-cyningstan", escape="corner").rules).rules)
     size = 11
     e6 = 5 * size + 4
     a6 = 5 * size
     assert edge.dist[a6] == 0 and corner.dist[a6] == 5  # a6 is an edge square, five steps from a corner
     assert edge.dist[e6] == 4 and corner.dist[e6] == 9
     assert edge.guard == 0 and corner.guard.bit_count() == 12
-    four = Evaluator(Engine(Game(tafl_rules.variant("tawlbwrdd-cyningstan", king_capture="four").rules)))
+    four = evaluator(Game(tafl_rules.variant("tawlbwrdd-cyningstan", king_capture="four").rules).rules)
     a = sum(1 << s for s in (e6 - 1, e6 + 1, e6 - size))  # three attackers around a king on e6
     assert four.king_threatened(a, 0, e6) is False  # the fourth side, e7, no attacker can reach
     a2 = a | 1 << (10 * size + 4)  # an attacker on e11 sees e7 down the file
     assert four.king_threatened(a2, 0, e6) is True
-    two = Evaluator(Engine(Game("tawlbwrdd-cyningstan")))
+    two = evaluator(Game("tawlbwrdd-cyningstan").rules)
     assert two.king_threatened(1 << (e6 - 1) | 1 << (10 * size + 5), 0, e6) is True  # d6 + one reaching f6
 
 
@@ -150,7 +150,7 @@ def _roads_by_scanning(ev, king_targets, occ):
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_precomputed_roads_match_a_scan_along_the_rays(vid, data):
-    ev = Evaluator(Engine(Game(vid)))
+    ev = evaluator(Game(vid).rules)
     n = ev.size * ev.size
     occ = data.draw(st.integers(0, (1 << n) - 1).map(lambda x: x & data.draw(st.integers(0, (1 << n) - 1))))
     king_targets = data.draw(st.integers(0, (1 << n) - 1)) & ~occ

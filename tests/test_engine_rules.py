@@ -4,7 +4,7 @@ the scenario tests of the site exercise the same points through the catalogue)."
 import pytest
 
 from tafl_rules import Game, IllegalMove, Rules, variant
-from tafl_rules.board import geometry
+from tafl_rules.squares import geometry
 from tafl_rules.position import format_position
 
 COPENHAGEN = variant("copenhagen").rules  # the catalogue's Copenhagen Hnefatafl

@@ -585,13 +585,6 @@ def test_game_to_otn_leaves_the_game_untouched():
     assert (game.position(), game.turn, [m.otn() for m in game.moves], game.hash) == before
 
 
-def test_game_methods_delegate_here():
-    from tafl_rules.game import Game
-
-    game = random_game(Rules(), 20, 11)
-    assert same_game(Game.from_otn(game.to_otn()), game)
-
-
 def test_info_symbols_king_captured_and_escape_route():
     from tafl_rules.game import Game
 

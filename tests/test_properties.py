@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tafl_rules import Game, IllegalMove, Rules, RulesError
-from tafl_rules.board import geometry
+from tafl_rules.squares import geometry
 
 STARTS = {
     7: "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
@@ -155,7 +155,7 @@ def check_invariants(game):
     fresh = Game(game.rules, position=game.position(), turn=game.turn)
     assert fresh.hash == game.hash
     assert fresh.position() == game.position()
-    assert fresh._occt == game._occt  # the transposed occupancy kept in step
+    assert fresh.engine.occt == game.engine.occt  # the transposed occupancy kept in step
     assert len(g.names) == game.size ** 2
 
 

@@ -3,7 +3,9 @@
 Negamax alpha-beta search, deepened one ply at a time, with a transposition table on
 the engine's Zobrist hash, move ordering (the table's move, likely captures, the
 king's roads, killer moves, history) and the rule-reading evaluation of
-:mod:`tafl_rules._eval`.
+:mod:`tafl_rules.ai.evaluate`. The search plays on the game's engine
+:class:`~tafl_rules.engine.state.Position` (ints, make and unmake) and takes every
+move back, so the game is unchanged when it returns.
 
 Levels 1-5 (:data:`LEVELS`) differ in depth and in a *node* budget. The budget, not
 the clock, ends the search, so the same position, level and seed always give the
@@ -28,8 +30,11 @@ import random
 import time
 from typing import Callable, NamedTuple
 
-from ._eval import DEFENDERS, KING, Engine, Evaluator
-from .game import Game, Move
+from ..engine import ATTACKERS, DEFENDERS, KING, Position
+from ..game import Game, Move
+from ..outcome import Outcome
+from ..squares import iter_bits
+from .evaluate import evaluator
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "Level", "SearchResult", "analyse", "choose_move"]
 
@@ -83,8 +88,9 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 class _Search:
     def __init__(self, game: Game, level: Level, rng: random.Random, stop: Callable[[], bool] | None,
                  time_cap: float) -> None:
-        self.e = Engine(game)
-        self.ev = Evaluator(self.e)
+        self.pos: Position = game.engine
+        self.base_ply = len(self.pos.stack)
+        self.ev = evaluator(game.rules)
         self.level = level
         self.rng = rng
         self.stop = stop
@@ -96,35 +102,37 @@ class _Search:
         self.history: dict[int, int] = {}
         self.partial: list[tuple[int, int]] = []  # the running iteration's (score, move) improvements
         self.flanks = self.ev.flanks
-        self.king_flanks = self.e.rules.king_capture in ("two", "linnaeus")
+        self.king_flanks = game.rules.king_capture in ("two", "linnaeus")
 
     # --- helpers --------------------------------------------------------
-    def _terminal(self, outcome, ply: int) -> int:
+    def _terminal(self, outcome: Outcome, ply: int) -> int:
         if outcome.winner is None:
             return 0
-        mover_won = outcome.winner == ("attackers" if self.e.side() == 0 else "defenders")
+        mover_won = outcome.winner == ("attackers" if self.pos.side == ATTACKERS else "defenders")
         return WIN - ply if mover_won else -(WIN - ply)
 
     def _evaluate(self) -> int:
-        a, d, k, side = self.e.state()
-        s = self.ev.attackers_score(a, d, k, side, self.e.king_targets())
-        return s if side == 0 else -s
+        pos = self.pos
+        side = pos.side
+        s = self.ev.attackers_score(pos.a, pos.d, pos.k, side, pos.king_targets())
+        return s if side == ATTACKERS else -s
 
     def _capture_squares(self) -> int:
         """Empty squares where a man of the side to move would close a capture."""
-        a, d, k, side = self.e.state()
+        pos = self.pos
+        a, d, k, side = pos.a, pos.d, pos.k, pos.side
         kbit = 1 << k if k >= 0 else 0
         occ = a | d | kbit
-        if side == 0:
-            victims, anvils = d, a | self.e.hostile(1, occ)
+        if side == ATTACKERS:
+            victims, anvils = d, a | pos.hostile(DEFENDERS, occ)
         else:
             victims = a
-            anvils = d | self.e.hostile(0, occ)
-            if self.e.tables.king_anvil:
+            anvils = d | pos.hostile(ATTACKERS, occ)
+            if pos.t.king_anvil:
                 anvils |= kbit
         out = 0
         flanks = self.flanks
-        if side == 0 and k >= 0:
+        if side == ATTACKERS and k >= 0:
             if self.king_flanks:
                 victims |= kbit
             else:  # enclosing captures: every empty square beside the king
@@ -141,11 +149,12 @@ class _Search:
 
     def _order(self, moves: list[int], tt_move: int, ply: int) -> list[int]:
         caps = self._capture_squares()
-        a, d, k, side = self.e.state()
+        pos = self.pos
+        side = pos.side
         hist = self.history
-        killers = self.killers[ply] if ply < 64 else (0, 0)
-        esc = self.e.tables.escape
-        kt = self.e.king_targets() if k >= 0 else 0
+        killers = self.killers[ply] if ply < 64 else [0, 0]
+        esc = pos.t.escape
+        kt = pos.king_targets()
         keyed = []
         for m in moves:
             to = (m >> 2) & 511
@@ -177,13 +186,13 @@ class _Search:
     # --- search ---------------------------------------------------------
     def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         self._tick()
-        e = self.e
-        outcome = e.outcome()
+        pos = self.pos
+        outcome = pos.outcome
         if outcome is not None:
             return self._terminal(outcome, ply)
         if depth <= 0:
             return self._evaluate()
-        key = e.hash()
+        key = pos.hash
         entry = self.tt.get(key)
         tt_move = 0
         if entry is not None:
@@ -195,19 +204,20 @@ class _Search:
                     return escore
                 if flag == _UPPER and escore <= alpha:
                     return escore
-        moves = e.moves()
+        moves = pos.moves()
         if not moves:
-            return self._terminal(e.no_moves_outcome(), ply)
+            return self._terminal(pos.no_moves_outcome(), ply)
         moves = self._order(moves, tt_move, ply)
         best = -_INF
         best_move = moves[0]
         a0 = alpha
+        make = pos.make
         for m in moves:
-            e.make(m)
+            make(m >> 11, (m >> 2) & 511, m & 3, True)
             try:
                 score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
             finally:
-                e.unmake()
+                pos.unmake()
             if score > best:
                 best = score
                 best_move = m
@@ -227,13 +237,14 @@ class _Search:
         """Scores of the root moves that come within ``margin`` of the best (best first)."""
         scored = self.partial = []
         best = -_INF
+        pos = self.pos
         for m in moves:
             alpha = best - margin if best > -_INF else -_INF
-            self.e.make(m)
+            pos.make(m >> 11, (m >> 2) & 511, m & 3, True)
             try:
                 score = -self.negamax(depth - 1, -_INF, -alpha, 1)
             finally:
-                self.e.unmake()
+                pos.unmake()
             if score > alpha:
                 scored.append((score, m))
                 best = max(best, score)
@@ -252,8 +263,8 @@ def analyse(game: Game, level: int = DEFAULT_LEVEL, seed: int = 0,
     started = time.perf_counter()
     rng = random.Random(f"{int(seed)}:{game.hash}:{game.ply}")
     search = _Search(game, spec, rng, stop, spec.time_cap if time_cap is None else time_cap)
-    e = search.e
-    moves = e.moves()
+    pos = search.pos
+    moves = pos.moves()
     if not moves:
         raise ValueError(f"the {game.turn} have no legal move")
     rng.shuffle(moves)
@@ -275,14 +286,23 @@ def analyse(game: Game, level: int = DEFAULT_LEVEL, seed: int = 0,
             if abs(score) > WIN - 1000:
                 break
     except _Stop:
-        e.unwind()
+        while len(pos.stack) > search.base_ply:  # take back the moves of the stopped search
+            pos.unmake()
         if spec.margin == 0 and search.partial:
             # moves[0], the last choice, was searched first at the new depth; a move listed
             # after it beat it at that depth (with no margin each entry beats the one before)
             score, chosen = search.partial[-1]
         elif done == 0:  # not even one ply finished: fall back to the ordering's first move
             chosen = search._order(moves, 0, 0)[0]
-    return SearchResult(e.to_move(chosen), score, done, search.nodes, time.perf_counter() - started)
+    return SearchResult(_to_move(pos, chosen), score, done, search.nodes, time.perf_counter() - started)
+
+
+def _to_move(pos: Position, m: int) -> Move:
+    """The public :class:`Move` (with its captures) for a packed move in the current position."""
+    frm, to, kind = m >> 11, (m >> 2) & 511, m & 3
+    names = pos.g.names
+    caps = pos.captures(frm, to, kind, pos.side)
+    return Move(names[frm], names[to], [names[c] for c in iter_bits(caps)])
 
 
 def choose_move(game: Game, level: int = DEFAULT_LEVEL, seed: int = 0,

@@ -10,9 +10,9 @@ from __future__ import annotations
 import functools
 import random
 
-from .board import Geometry, geometry
-from .position import parse_position
-from .rules import Rules
+from ..position import parse_position
+from ..rules import Rules
+from ..squares import Geometry, geometry
 
 ATTACKER, DEFENDER, KING = 0, 1, 2
 ATTACKERS, DEFENDERS = 0, 1
@@ -98,13 +98,23 @@ class Tables:
         self.against_edge = "edge" in against
         self.against = ((throne if "throne" in against else 0) | (camps if "camp" in against else 0)
                         | (corners if "corner" in against else 0))
+        self.shieldwall = rules.shieldwall != "none"
+        self.sandwich = rules.sandwich
         # Zobrist keys: one per (kind, square) and one for the defenders to move
         rng = random.Random(0x7AF1 * 1000 + rules.size)
         self.zobrist = [[rng.getrandbits(64) for _ in range(g.n)] for _ in range(3)]
         self.zobrist_side = rng.getrandbits(64)
+
+    def hostile(self, victim_side: int, occ: int) -> int:
+        """Squares that act as enemies of ``victim_side``'s men when ``occ`` is occupied
+        (the special squares hostile always, and those hostile while empty)."""
+        return self.hostile_always[victim_side] | (self.hostile_empty[victim_side] & ~occ)
 
 
 @functools.lru_cache(maxsize=256)
 def tables(rules: Rules) -> Tables:
     """The cached :class:`Tables` of a rules record."""
     return Tables(rules)
+
+
+__all__ = ["ATTACKER", "ATTACKERS", "DEFENDER", "DEFENDERS", "KING", "KIND_NAMES", "SIDE_NAMES", "Tables", "tables"]

@@ -1,129 +1,18 @@
-"""The AI's engine adapter and its evaluation.
+"""The AI's static evaluation: how good a position looks for the attackers, read from the rules.
 
-``Engine`` is the one place where the AI touches the engine's internals:
-:mod:`tafl_rules.ai` searches with the engine's int moves (make / unmake, bitboards)
-for speed; every internal name it relies on is read here, so an engine change
-breaks this module and nothing else. Moves are packed ints ``from << 11 | to << 2 | kind``.
+An :class:`Evaluator` is built once per rules record (:func:`evaluator`, cached) from
+the rules' tables; it scores the engine's plain ints (bitboards and the king's square).
 """
 
 from __future__ import annotations
 
 import functools
+from typing import Callable
 
-from ._tables import ATTACKER, ATTACKERS, DEFENDER, DEFENDERS, KING, tables  # noqa: F401 - re-exported
-from .game import Game, Move
+from ..engine import ATTACKERS, DEFENDERS, Tables, tables
+from ..rules import Rules
 
-__all__ = ["Engine", "Evaluator", "pack", "unpack"]
-
-
-def pack(frm: int, to: int, kind: int) -> int:
-    return frm << 11 | to << 2 | kind
-
-
-def unpack(m: int) -> tuple[int, int, int]:
-    return m >> 11, (m >> 2) & 511, m & 3
-
-
-class Engine:
-    """A view of one :class:`Game` with the fast internal operations bound once.
-
-    The search plays on the game itself and takes every move back, so the game is
-    unchanged when the search returns (also when it is stopped: see :meth:`unwind`).
-    """
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.tables = game._t
-        self.geometry = game._g
-        self.rules = game.rules
-        self.size = game.size
-        self._move_targets = game._move_targets
-        self._make = game._make
-        self._unmake = game._unmake
-        self._judge = game._judge
-        self._targets = game._targets
-        self._captures = game._captures
-        self._base_ply = len(game._stack)
-
-    # --- state ----------------------------------------------------------
-    def state(self) -> tuple[int, int, int, int]:
-        """(attackers, defenders, king square or -1, side to move) of the current position."""
-        g = self.game
-        return g._a, g._d, g._k, g._side
-
-    def hash(self) -> int:
-        return self.game._hash
-
-    def outcome(self):
-        return self.game._outcome
-
-    def side(self) -> int:
-        return self.game._side
-
-    def king_targets(self) -> int:
-        k = self.game._k
-        return self._targets(k, KING) if k >= 0 else 0
-
-    def hostile(self, victim_side: int, occ: int) -> int:
-        """Empty special squares that act as enemies of ``victim_side``'s men."""
-        t = self.tables
-        return t.hostile_always[victim_side] | (t.hostile_empty[victim_side] & ~occ)
-
-    # --- moves ----------------------------------------------------------
-    def moves(self) -> list[int]:
-        """Packed legal moves of the side to move (empty if it has none)."""
-        out = []
-        for frm, kind, targets in self._move_targets(self.game._side):
-            base = frm << 11 | kind
-            while targets:
-                low = targets & -targets
-                targets ^= low
-                out.append(base | (low.bit_length() - 1) << 2)
-        return out
-
-    def no_moves_outcome(self):
-        return self.game._no_moves_outcome()
-
-    def make(self, m: int) -> None:
-        """Play a packed move known to be legal and judge the result."""
-        frm, to, kind = m >> 11, (m >> 2) & 511, m & 3
-        game = self.game
-        _caps, king_reason = self._make(frm, to, kind)
-        game._outcome = self._judge(frm, to, kind, game._side ^ 1, king_reason, True)
-
-    def unmake(self) -> None:
-        self._unmake()
-
-    def unwind(self) -> None:
-        """Take back every move the search made (after it was stopped mid-tree)."""
-        while len(self.game._stack) > self._base_ply:
-            self._unmake()
-
-    def to_move(self, m: int) -> Move:
-        """The public :class:`Move` (with its captures) for a packed move in the current position."""
-        frm, to, kind = unpack(m)
-        names = self.geometry.names
-        caps = self._captures(frm, to, kind, self.game._side)
-        out = []
-        while caps:
-            low = caps & -caps
-            caps ^= low
-            out.append(names[low.bit_length() - 1])
-        return Move(names[frm], names[to], out)
-
-    def from_move(self, move: Move | str) -> int:
-        """The packed form of a legal public move (raises IllegalMove otherwise)."""
-        text = str(move)
-        for m in self.moves():
-            frm, to, _kind = unpack(m)
-            if f"{self.geometry.names[frm]}-{self.geometry.names[to]}" == text:
-                return m
-        from .errors import IllegalMove  # noqa: PLC0415
-
-        raise IllegalMove(f"{text} is not a legal move here")
-
-
-# --------------------------------------------------------------------------- evaluation
+__all__ = ["Evaluator", "evaluator"]
 
 #: Weights of the evaluation, in hundredths of an attacker-army (1000 = a whole army).
 ROAD_TO_MOVE = 4000      # defenders to move with an open road: the king escapes next move
@@ -140,12 +29,23 @@ GUARD = 25               # per attacker on a square next to an escape corner
 _SIDES_SCORE = (0, 15, 60, 180, 400)  # king enclosed on n sides (four-sided capture)
 
 
-class _BoardFacts:
-    """What the evaluation reads from the rules and the board, worked out once per rules
-    record (the AI builds an :class:`Evaluator` for every move it chooses)."""
+class Evaluator:
+    """A static evaluation that reads the rules rather than one variant's habits.
 
-    def __init__(self, rules) -> None:
-        t = tables(rules)
+    From the rules it takes: where the king escapes (edge, corners, edge except
+    camps, nowhere) and so how far he is from freedom and how many open roads he
+    has; how he is captured (by two like a man, enclosed on four sides with the
+    throne, camps, corners or edge standing in, the Linnaeus mixture, by immobility,
+    or never) and so how dangerous each attacker beside him is; how many men each side
+    starts with, so that a man is worth his share of his army. Scores are for the
+    attackers; :meth:`score` turns them to the side to move.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        t: Tables = tables(rules)
+        self.tables = t
+        #: hostile(victim_side, occ): squares acting as enemies of that side's men
+        self.hostile: Callable[[int, int], int] = t.hostile
         g = t.g
         size = rules.size
         n = size * size
@@ -200,27 +100,6 @@ class _BoardFacts:
             flanks.append(tuple(pairs))
         self.flanks = tuple(flanks)
         self.throne = t.throne
-
-
-@functools.lru_cache(maxsize=64)
-def _board_facts(rules) -> _BoardFacts:
-    return _BoardFacts(rules)
-
-class Evaluator:
-    """A static evaluation that reads the rules rather than one variant's habits.
-
-    From the rules it takes: where the king escapes (edge, corners, edge except
-    camps, nowhere) and so how far he is from freedom and how many open roads he
-    has; how he is captured (by two like a man, enclosed on four sides with the
-    throne, camps, corners or edge standing in, the Linnaeus mixture, by immobility,
-    or never) and so how dangerous each attacker beside him is; how many men each side
-    starts with, so that a man is worth his share of his army. Scores are for the
-    attackers; :meth:`score` turns them to the side to move.
-    """
-
-    def __init__(self, engine: Engine) -> None:
-        self.__dict__.update(_board_facts(engine.rules).__dict__)
-        self.hostile = engine.hostile
 
     def next_roads(self, king_targets: int, occ: int) -> tuple[int, int]:
         """Among the squares the king can reach now: how many have two or more open roads to
@@ -331,3 +210,9 @@ class Evaluator:
         if self.against_edge:
             sides += 4 - len(nbrs)
         return s + _SIDES_SCORE[min(sides, 4)]
+
+
+@functools.lru_cache(maxsize=64)
+def evaluator(rules: Rules) -> Evaluator:
+    """The (cached) :class:`Evaluator` of a rules record."""
+    return Evaluator(rules)

@@ -1,20 +1,33 @@
-"""Board geometry: square names, indices and precomputed bit masks, per board size.
+"""Squares: names, indices and the precomputed bit masks of each board size.
 
 Squares are numbered ``rank * size + file`` with ``a1`` (bottom-left) as 0; a set of
-squares is a Python int with bit ``i`` set for square ``i`` (a bitboard). Everything
-here depends only on the board size and is built once per size (:func:`geometry`).
+squares is a Python int with bit ``i`` set for square ``i`` (a bitboard). Square
+names are a file letter ``a``-``s`` and a rank number ``1``-``19``. This is the only
+module that turns names into indices and back. Everything here depends only on the
+board size and is built once per size (:func:`geometry`).
 
 For fast move generation a second, *transposed* numbering ``file * size + rank`` is
 used for the occupancy of files, so that a whole rank or a whole file of the board
 is a contiguous run of ``size`` bits and the sliding targets of a piece can be read
 from a table indexed by that run (boards up to 13x13) or from ray masks (larger).
+
+>>> square_name(0, 11), parse_square("f6", 11), square_index("l1", 11)
+('a1', 60, -1)
 """
 
 from __future__ import annotations
 
 import functools
+import re
+from typing import Iterator
+
+from .errors import NotationError
 
 FILES = "abcdefghijklmnopqrs"
+
+#: A square name on a board of any size, as a regular expression (lower-case file letter).
+SQUARE_PATTERN = r"[a-s](?:1[0-9]|[1-9])"
+_SQUARE = re.compile(r"([a-s])(1[0-9]|[1-9])")
 
 #: Largest board for which rank/file lookup tables are built (size * 2**size entries each).
 TABLE_MAX = 13
@@ -25,21 +38,39 @@ def square_name(index: int, size: int) -> str:
     return f"{FILES[index % size]}{index // size + 1}"
 
 
-def parse_square(name: str, size: int) -> int:
-    """Index of a square name such as ``"e5"``; ``ValueError`` naming the square if it is off the board."""
-    if not isinstance(name, str) or len(name) < 2:
-        raise ValueError(f"{name!r} is not a square name (expected a file letter and a rank number, like e5)")
-    file = FILES.find(name[0].lower())
-    rank_text = name[1:]
-    if file < 0 or not rank_text.isdigit():
-        raise ValueError(f"{name!r} is not a square name (expected a file letter and a rank number, like e5)")
-    rank = int(rank_text) - 1
-    if file >= size or not 0 <= rank < size:
-        raise ValueError(f"{name} is off the {size}x{size} board")
+def square_index(name: str, size: int) -> int:
+    """Index of a square name (lower-case, like ``"e5"``) on a ``size`` x ``size`` board;
+    -1 if ``name`` is not the name of one of its squares."""
+    m = _SQUARE.fullmatch(name) if isinstance(name, str) else None
+    if not m:
+        return -1
+    file = FILES.index(m.group(1))
+    rank = int(m.group(2)) - 1
+    if file >= size or rank >= size:
+        return -1
     return rank * size + file
 
 
-def iter_bits(bb: int):
+def parse_square(name: str, size: int) -> int:
+    """Index of a square name such as ``"e5"`` (the file letter in either case).
+
+    Raises :class:`~tafl_rules.errors.NotationError` if ``name`` is not written like a
+    square name and a plain ``ValueError`` naming the square if it is off the board.
+    """
+    if not isinstance(name, str):
+        raise NotationError(f"a square name must be text, got {type(name).__name__}", "", 0)
+    m = _SQUARE.fullmatch(name[:1].lower() + name[1:])
+    if not m:
+        shown = name if len(name) <= 40 else name[:40] + "..."
+        raise NotationError(f"{shown!r} is not a square name (expected a file letter and a rank number, like e5)",
+                            name, 0)
+    index = square_index(m.group(0), size)
+    if index < 0:
+        raise ValueError(f"{m.group(0)} is off the {size}x{size} board")
+    return index
+
+
+def iter_bits(bb: int) -> Iterator[int]:
     """Indices of the set bits of ``bb``, lowest first."""
     while bb:
         low = bb & -bb
@@ -72,7 +103,7 @@ class Geometry:
         self.not_last_file = self.full & ~(file_a << (size - 1))
         #: transposed bit of each square (file * size + rank)
         self.tbit = [1 << ((i % size) * size + i // size) for i in range(n)]
-        #: for each square, its orthogonal neighbours as (direction, neighbour, square beyond or -1)
+        #: for each square, its orthogonal neighbours as (neighbour, square beyond it or -1)
         self.pairs: list[tuple[tuple[int, int], ...]] = []
         #: for each square, its on-board orthogonal neighbours
         self.neighbours: list[tuple[int, ...]] = []
@@ -214,4 +245,5 @@ def geometry(size: int) -> Geometry:
     return Geometry(size)
 
 
-__all__ = ["FILES", "Geometry", "geometry", "iter_bits", "parse_square", "square_name"]
+__all__ = ["FILES", "SQUARE_PATTERN", "Geometry", "geometry", "iter_bits", "parse_square", "square_index",
+           "square_name"]

@@ -30,7 +30,7 @@ exclude_patterns = [
 myst_enable_extensions = ["colon_fence", "deflist", "attrs_inline", "attrs_block"]
 myst_heading_anchors = 3
 bibtex_bibfiles = ["docs/references.bib"]
-bibtex_default_style = "alpha"
+bibtex_default_style = "tafl"  # docs/_ext/tafl_sphinx/bibstyle.py: author-year labels
 bibtex_reference_style = "author_year_round"
 
 
@@ -41,8 +41,11 @@ def _round_brackets():
 
 
 def _register_round_author_year() -> None:
-    """Citations read "Jones (1993)" rather than "Jones [1993]" (sphinxcontrib-bibtex's documented plugin hook)."""
+    """Citations read "Jones 1993" in the text and "(Jones, 1993)" in parentheses, so that a textual
+    citation inside the site's own brackets never doubles them (sphinxcontrib-bibtex's plugin hook)."""
     import dataclasses
+
+    from sphinxcontrib.bibtex.style.referencing import BracketStyle
 
     from sphinxcontrib.bibtex.plugin import register_plugin
     from sphinxcontrib.bibtex.style.referencing.author_year import AuthorYearReferenceStyle
@@ -50,7 +53,7 @@ def _register_round_author_year() -> None:
     @dataclasses.dataclass
     class RoundAuthorYearReferenceStyle(AuthorYearReferenceStyle):
         bracket_parenthetical: "BracketStyle" = dataclasses.field(default_factory=_round_brackets)
-        bracket_textual: "BracketStyle" = dataclasses.field(default_factory=_round_brackets)
+        bracket_textual: "BracketStyle" = dataclasses.field(default_factory=lambda: BracketStyle(left="", right=""))
         bracket_author: "BracketStyle" = dataclasses.field(default_factory=_round_brackets)
         bracket_label: "BracketStyle" = dataclasses.field(default_factory=_round_brackets)
         bracket_year: "BracketStyle" = dataclasses.field(default_factory=_round_brackets)

@@ -17,8 +17,8 @@ file holds:
     never replaces what was printed: both are in the catalogue.
 ``layout_from`` (optional) or a ``[diagram]`` table
     The start layout, drawn as an ASCII diagram in the notation of its source
-    (seed 000 draws ``|_|0|X|#|`` with ``0`` attacker, ``X`` defender, ``#`` king,
-    ``_`` empty). ``[diagram]`` has ``text`` and ``legend`` (character -> piece or
+    (the WELSH-L posting of E. P. Jones's article draws ``|_|0|X|#|`` with ``0``
+    attacker, ``X`` defender, ``#`` king, ``_`` empty). ``[diagram]`` has ``text`` and ``legend`` (character -> piece or
     ``"empty"``). The OTN start position (``rules.start``) and the board size are
     computed from the diagram, never typed a second time; ``layout_from`` reuses
     the diagram of another variant whose source gives the same layout.
@@ -31,19 +31,22 @@ file holds:
     ``start`` (those come from the diagram), with piece sets as lists.
 ``[provenance.<field>]``, one table for every field including ``size`` and ``start``
     ``source`` (bibliography key), ``locator`` (figure, rule, law or paragraph as
-    the source labels it; never an invented page number), ``status``
-    (``"verified"``, ``"second-hand"``, ``"unverified"`` as the research notes
-    grade the quotation, or ``"seed"`` for the project's primary documents), and
-    exactly one of ``passage`` (a short verbatim quotation) or ``filler`` (the
-    words "modern filler" and who proposed it).
+    the source labels it; never an invented page number), and exactly one of
+    ``passage`` (a short verbatim quotation) or ``filler`` (the words "modern
+    filler" and who proposed it). How sure a quotation is (one of
+    :data:`STATUSES`) is never typed here: the site's quotation check finds each
+    passage in a stored copy of its source (``sources/texts/``) at its locator
+    and computes it from that copy.
 ``[notes]``
-    Field -> text, for every point the source leaves open.
+    Field -> text, for every point the source leaves open. Notes, the layout note
+    and the general notes are MyST text: a quotation in them is written
+    ``{q}`words <key: locator>``` so that the quotation check finds it too.
 ``[toggles]``
     Toggle name -> list of the readings this variant offers. Readings are
     defined in ``_toggles.toml`` or, for toggles of one variant only, in the
     variant's own ``[toggle_defs.<name>]`` tables (same format). Each reading has
-    ``label``, ``changes`` (rules fields -> values), ``source``, ``locator``,
-    ``status`` and one of ``passage`` / ``filler``, and an optional ``note``.
+    ``label``, ``changes`` (rules fields -> values), ``source``, ``locator`` and
+    one of ``passage`` / ``filler``, and an optional ``note``.
     A toggle's default is the reading the variant's own rules already match.
 ``[costing]`` (``hywel-dda-jones`` only)
     The Hywel Dda valuation as the source states it; see :func:`hywel_dda_costing`.
@@ -94,8 +97,10 @@ __all__ = [
     "variants",
 ]
 
-#: How sure we are of a quotation (as the research notes grade it).
-STATUSES = ("verified", "second-hand", "unverified", "seed")
+#: How sure a quotation is, as the site's quotation check computes it from the stored copy
+#: it is found in: a copy of the source itself, the source as another work quotes it, or a
+#: copy that cannot be tied to its original. Never typed in the data.
+STATUSES = ("verified", "second-hand", "unverified")
 #: The families a variant may belong to.
 FAMILIES = ("tawlbwrdd", "tablut", "hnefatafl", "brandubh", "alea-evangelii", "tafl")
 _PIECE_LETTERS = {"attacker": "t", "defender": "T", "king": "K"}
@@ -112,16 +117,15 @@ def _freeze(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
 class Provenance:
     """Where one rule point of one variant comes from.
 
-    Exactly one of ``passage`` (a short verbatim quotation from the source, as the
-    seed or the research notes give it) and ``filler`` (``"modern filler: proposed
-    by ..."``) is set.
+    Exactly one of ``passage`` (a short verbatim quotation from the source, found
+    at ``locator`` in a stored copy of it) and ``filler`` (``"modern filler:
+    proposed by ..."``) is set.
     """
 
     source: str
     locator: str
     passage: str | None = None
     filler: str | None = None
-    status: str = "seed"
 
     def __post_init__(self) -> None:
         if not self.source or not isinstance(self.source, str):
@@ -132,8 +136,6 @@ class Provenance:
             raise RulesError("provenance", f"give exactly one of passage and filler (source {self.source!r}, {self.locator})")
         if self.filler is not None and not self.filler.startswith("modern filler"):
             raise RulesError("provenance", f"a filler must start with 'modern filler' and say who proposed it, got {self.filler!r}")
-        if self.status not in STATUSES:
-            raise RulesError("provenance", f"status {self.status!r} is not one of {', '.join(STATUSES)}")
 
     @property
     def is_filler(self) -> bool:
@@ -141,7 +143,10 @@ class Provenance:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], where: str) -> "Provenance":
-        unknown = sorted(set(data) - {"source", "locator", "passage", "filler", "status"})
+        if "status" in data:
+            raise RulesError("provenance", f"{where}: 'status' is computed from the stored copy of the source "
+                                           "(sources/texts), never typed; remove it")
+        unknown = sorted(set(data) - {"source", "locator", "passage", "filler"})
         if unknown:
             raise RulesError("provenance", f"{where}: unknown key {unknown[0]!r}")
         try:
@@ -162,7 +167,6 @@ class Reading:
     locator: str
     passage: str | None = None
     filler: str | None = None
-    status: str = "seed"
     note: str = ""
 
     @property
@@ -171,7 +175,7 @@ class Reading:
 
     @property
     def provenance(self) -> Provenance:
-        return Provenance(self.source, self.locator, self.passage, self.filler, self.status)
+        return Provenance(self.source, self.locator, self.passage, self.filler)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -239,7 +243,7 @@ class Variant:
 def diagram_rows(text: str, legend: Mapping[str, str]) -> list[list[str]]:
     """The diagram as rows (top first) of piece names or ``None`` for empty squares.
 
-    Accepted form (seed 000's): one rank per line written ``|a|b|c|``; lines made only
+    Accepted form (that of the WELSH-L posting's figures): one rank per line written ``|a|b|c|``; lines made only
     of underscores (the top border) and blank lines are skipped.
     """
     rows: list[list[str]] = []
@@ -315,7 +319,7 @@ def _reading(name: str, value: str, data: Mapping[str, Any], where: str) -> Read
                          f"{where}: reading {name}={value}")
     return Reading(label=data.get("label", value), changes=_freeze(changes), source=data["source"],
                    locator=data["locator"], passage=data.get("passage"), filler=data.get("filler"),
-                   status=data.get("status", "seed"), note=data.get("note", ""))
+                   note=data.get("note", ""))
 
 
 def _toggle_defs(data: Mapping[str, Any], where: str) -> dict[str, dict[str, Any]]:
@@ -539,7 +543,7 @@ def _show(pence: Fraction) -> str:
 def hywel_dda_costing(variant_or_data: Variant | Mapping[str, Any] | None = None) -> Costing:
     """Men per side implied by the Hywel Dda costing, computed from the stated sums.
 
-    The source (E. P. Jones 1993, seed 000) gives the king's tawlbwrdd as worth six
+    The source (E. P. Jones 1993, as posted to WELSH-L in 1994) gives the king's tawlbwrdd as worth six
     score pence: sixty pence for the white forces, thirty pence for the king, three
     pence and three farthings for every man. The white forces are men only, so they
     number 60d / 3 3/4d; the king's side is the rest of the value, less the king.

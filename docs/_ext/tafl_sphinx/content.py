@@ -50,11 +50,49 @@ ROOT = Path(__file__).resolve().parents[3]
 VARIANT_DIR = "docs/variants"
 #: The three figures the comparison page puts side by side (catalogue ids).
 COMPARED = ("lewis-1", "lewis-2", "jones-3")
-STATUS_WORDS = {
-    "verified": "verified",
-    "second-hand": "second-hand",
-    "unverified": "unverified",
-    "seed": "",
+#: Each rule point as a reader names it (the rows of the rule tables and the matrix).
+RULE_NAMES = {
+    "size": "Board size",
+    "start": "Pieces at the start",
+    "first": "Who moves first",
+    "king_speed": "How far the king moves",
+    "man_speed": "How far the other pieces move",
+    "throne": "Is the centre square special?",
+    "throne_stop": "Who may stop on the empty throne",
+    "throne_pass": "Who may pass over the empty throne",
+    "king_reenter_throne": "May the king go back to the throne?",
+    "corners": "Are the corners special?",
+    "corner_stop": "Who may stop on a corner",
+    "camps": "Are the attackers' starting squares special (camps)?",
+    "camp_stop": "Who may stop on a camp square",
+    "camp_pass": "Who may pass over a camp square",
+    "shieldwall": "Can a row on the edge be taken at once?",
+    "throne_hostile_to_attackers": "The throne takes the place of an enemy, against attackers",
+    "throne_hostile_to_defenders": "The throne takes the place of an enemy, against defenders",
+    "corners_hostile_to_attackers": "A corner takes the place of an enemy, against attackers",
+    "corners_hostile_to_defenders": "A corner takes the place of an enemy, against defenders",
+    "camps_hostile_to_attackers": "A camp takes the place of an enemy, against attackers",
+    "camps_hostile_to_defenders": "A camp takes the place of an enemy, against defenders",
+    "king_armed": "Does the king take part in captures?",
+    "sandwich": "May a piece move in between two enemies?",
+    "king_capture": "The king is taken by…",
+    "king_capture_against": "Squares that count as an attacker around the king",
+    "watch_king": "Robert ap Ifan's warning to the king",
+    "escape": "The king escapes by reaching…",
+    "tuichi": "Two open roads at once (tuichi)",
+    "edge_fort": "Does an unbreakable fort on the edge win?",
+    "encirclement": "Does surrounding every defender win?",
+    "no_moves": "A side that cannot move",
+    "repetition": "Repeated positions",
+    "repetition_count": "How many repetitions count",
+    "ply_limit": "Limit on the length of a game",
+}
+#: Squares a game may lack, and the rule points that only matter if it has them.
+SPECIAL_SQUARES = {
+    "throne": ("throne_stop", "throne_pass", "king_reenter_throne", "throne_hostile_to_attackers",
+               "throne_hostile_to_defenders"),
+    "corners": ("corner_stop", "corners_hostile_to_attackers", "corners_hostile_to_defenders"),
+    "camps": ("camp_stop", "camp_pass", "camps_hostile_to_attackers", "camps_hostile_to_defenders"),
 }
 GROUPS = (
     ("Board and start", ("size", "start", "first")),
@@ -253,11 +291,36 @@ def cite(key: str, locator: str = "") -> str:
     return f"{text}, {md_escape(locator)}" if locator else text
 
 
+_ROLE = re.compile(r"\{(?:q|variant|toggle|term|doc|rule|cite:t|cite:p)\}`[^`]*`")
+
+
+def rich_md(text: str) -> str:
+    """Catalogue prose as MyST: escaped, except its roles (``{q}`words <key: locator>``` and links)."""
+    text = " ".join(str(text).split())
+    out, last = [], 0
+    for m in _ROLE.finditer(text):
+        out += [md_escape(text[last:m.start()]), m.group(0)]
+        last = m.end()
+    out.append(md_escape(text[last:]))
+    return "".join(out)
+
+
+def quote_md(key: str, locator: str, passage: str) -> str:
+    """A quotation as a ``{q}`` role, so that the build checks it and marks how it is known."""
+    if "`" in passage or "<" in passage or ">" in passage or "|" in passage:
+        return f"“{md_escape(passage)}”"
+    return f"{{q}}`{' '.join(passage.split())} <{key}: {locator}>`"
+
+
 def provenance_md(prov) -> str:
-    words = STATUS_WORDS.get(prov.status, prov.status)
-    if prov.passage is not None:
-        return f"{cite(prov.source, prov.locator)}: “{md_escape(prov.passage)}”" + (f" ({words})" if words else "")
-    return f"{cite(prov.source, prov.locator)}: *{md_escape(prov.filler)}*"
+    if prov.passage is None:
+        return f"{cite(prov.source, prov.locator)}: *{rich_md(prov.filler)}*"
+    from .texts import library
+
+    finding = library().check(prov.source, prov.locator, prov.passage)
+    where = f" ({md_escape(finding.where)})" if finding.where and finding.where != prov.locator else ""
+    via = "".join(f", as given by {{cite:t}}`{key}`" for key in finding.via)
+    return f"{cite(prov.source, prov.locator)}{where}{via}: {quote_md(prov.source, prov.locator, prov.passage)}"
 
 
 def svg_markup(rules, *, marks: Iterable[str] = (), title: str | None = None, position: str | None = None) -> str:
@@ -299,18 +362,29 @@ def rules_md(v) -> str:
 
     grouped = {f for _, fields in GROUPS for f in fields}
     others = tuple(f for f in FIELDS if f not in grouped)  # a field added to Rules later still shows
+    absent = {f for square, fields in SPECIAL_SQUARES.items() if not getattr(v.rules, square) for f in fields}
+
+    def row(field: str) -> str:
+        value = getattr(v.rules, field)
+        anchor = f"{{tafl-anchor}}`{rule_label(v.id, field)}`"
+        words = md_escape(plain(field, value, v.rules))
+        note = v.notes.get(field)
+        if note:
+            words += f" *Open point:* {rich_md(note)}"
+        return f"| {anchor}{md_escape(RULE_NAMES.get(field, field))} | {words} | {provenance_md(v.provenance[field])} |"
+
+    head = ["| Rule | In plain words | Source |", "| --- | --- | --- |"]
     out = []
     for group, fields in GROUPS + ((("Other rule points", others),) if others else ()):
-        out += [f"**{group}**", "", "| Rule point | In plain words | Source |", "| --- | --- | --- |"]
-        for field in fields:
-            value = getattr(v.rules, field)
-            anchor = f"{{tafl-anchor}}`{rule_label(v.id, field)}`"
-            words = md_escape(plain(field, value, v.rules))
-            note = v.notes.get(field)
-            if note:
-                words += f" *Open point:* {md_escape(note)}"
-            out.append(f"| {anchor}`{field}` | {words} | {provenance_md(v.provenance[field])} |")
-        out.append("")
+        shown = [f for f in fields if f not in absent]
+        if shown:
+            out += [f"**{group}**", "", *head, *(row(f) for f in shown), ""]
+    if absent:
+        missing = [name for name in SPECIAL_SQUARES if not getattr(v.rules, name)]
+        words = {"throne": "no special centre square", "corners": "no special corners", "camps": "no camps"}
+        out += [f":::{{dropdown}} Rules about squares this game does not have ({', '.join(words[m] for m in missing)})",
+                "", "Every rule point has a value, even where it cannot matter; these are they.", "", *head,
+                *(row(f) for f in FIELDS if f in absent), "", ":::", ""]
     return "\n".join(out)
 
 
@@ -319,7 +393,7 @@ def _changes_md(changes) -> str:
     for field, value in changes.items():
         if isinstance(value, (list, tuple, set, frozenset)):
             value = frozenset(value)
-        parts.append(f"`{field}` = {md_escape(short_value(field, value))}")
+        parts.append(f"{md_escape(RULE_NAMES.get(field, field))}: {md_escape(short_value(field, value))}")
     return "; ".join(parts)
 
 
@@ -339,7 +413,7 @@ def toggles_md(v) -> str:
     for name, toggle in v.toggles.items():
         out += [f"### {md_escape(toggle.label)}", ""]
         if toggle.question:
-            out += [md_escape(toggle.question), ""]
+            out += [rich_md(toggle.question), ""]
         ordered = [toggle.default] + [r for r in toggle.readings if r != toggle.default]
         for value in ordered:
             reading = toggle.readings[value]
@@ -348,7 +422,7 @@ def toggles_md(v) -> str:
                 f' <a class="tafl-play-reading" href="{play_link(v.id, {name: value})}">Play this reading</a>')
             out.append(f"- {{tafl-anchor}}`{toggle_label(v.id, name, value)}`**{md_escape(reading.label)}** "
                        f"(`{name}={value}`{mark}): {_changes_md(reading.changes)}. {provenance_md(reading.provenance)}."
-                       + (f" {md_escape(reading.note)}" if reading.note else "") + play)
+                       + (f" {rich_md(reading.note)}" if reading.note else "") + play)
         out.append("")
     return "\n".join(out)
 
@@ -357,7 +431,7 @@ def variant_page_md(v) -> str:
     """A whole variant page."""
     c = counts(v.rules)
     lines = [f"# {md_escape(v.name)}", "", f"{{tafl-anchor}}`{_label('variant', v.id)}`{md_escape(v.summary)}", ""]
-    facts = [f"Catalogue id `{v.id}`", f"family {v.family}", f"board {size_label(v.rules.size)}",
+    facts = [f"Identifier `{v.id}`", f"family {v.family}", f"board {size_label(v.rules.size)}",
              f"{c['attacker']} attackers against {c['defender']} defenders and {'a king' if c['king'] else 'no king'}"]
     lines += ["; ".join(facts) + ".", ""]
     if v.correction_of:
@@ -383,17 +457,19 @@ def variant_page_md(v) -> str:
     else:
         lines += [figure, ""]
     if v.layout_note:
-        lines += [md_escape(v.layout_note), ""]
+        lines += [rich_md(v.layout_note), ""]
     if v.general_notes:
-        lines += [":::{admonition} Notes", md_escape(v.general_notes), ":::", ""]
+        lines += [":::{admonition} Notes", rich_md(v.general_notes), ":::", ""]
     lines += ["## Play", "", "The board plays this variant's own readings (listed under *Toggles* below); "
               "it needs JavaScript, and starts a Python engine in your browser.", "",
               f"```{{tafl-board}} {v.id}", "```", ""]
     lines += ["## Rules in plain words", "",
               "Every rule point with the passage it rests on, or the words *modern filler* and who proposed it. "
-              "Quotations from the project's primary documents (the five seed texts) are unmarked; any other "
-              "says whether it is *verified*, *second-hand* or *unverified*. “Open point” marks what the "
-              "source leaves undecided.", "", rules_md(v)]
+              "Each quotation is checked against a stored copy of its source when the site is built: "
+              "unmarked, it was found in a copy of the source itself; *second-hand* means it is known only "
+              "as another work quotes it, *unverified* that the copy cannot be tied to its original "
+              "(see {doc}`/sources/texts`). “Open point” marks what the source leaves undecided.", "",
+              rules_md(v)]
     lines += ["## Toggles", "", toggles_md(v)]
     lines += ["## How it fared in self-play", "",
               "This variant's row of the {doc}`balance laboratory </docs/fairest>` (the program against itself, "
@@ -531,38 +607,59 @@ def compare_md(ids: list[str]) -> str:
     return "\n".join(lines)
 
 
+def short_name(v) -> str:
+    """A variant's name without its parenthesis, for column heads."""
+    return re.sub(r"\s*\([^)]*\)$", "", v.name)
+
+
+#: The matrix's tabs, most asked-for first (the Welsh 11x11 boards), then the rest by size.
+MATRIX_SIZE_ORDER = (11, 9, 7, 19)
+
+
 def matrix_md(variants: list | None = None) -> str:
-    """Rule points x variants, one tab per board size plus one with every variant."""
+    """Rule points x variants, one tab per board size (11x11 first) plus one with every variant.
+
+    Rows are the rule points in plain words; within a tab the tawlbwrdd family comes first."""
     variants = variants if variants is not None else all_variants()
-    sizes = sorted({v.rules.size for v in variants})
+    present = {v.rules.size for v in variants}
+    sizes = [n for n in MATRIX_SIZE_ORDER if n in present] + sorted(present - set(MATRIX_SIZE_ORDER))
+    families = list(catalogue().FAMILIES)
     from tafl_rules.rules import FIELDS
 
     def table(vs: list) -> list[str]:
-        head = "| Rule point | " + " | ".join(f"{{variant}}`{md_escape(v.id)} <{v.id}>`" for v in vs) + " |"
+        vs = sorted(vs, key=lambda v: (families.index(v.family), v.id))
+        head = "| Rule | " + " | ".join(f"{{variant}}`{md_escape(short_name(v))} <{v.id}>`" for v in vs) + " |"
         out = [head, "|" + " --- |" * (len(vs) + 1)]
         group_of = {fields[0]: group for group, fields in GROUPS}
         for field in FIELDS:
             if field in group_of:
-                out.append(f"| *{group_of[field]}* |" + " |" * len(vs))
+                out.append(f"| **{group_of[field]}** |" + " |" * len(vs))
             values = [short_value(field, getattr(v.rules, field)) for v in vs]
             common = Counter(values).most_common(1)[0][0]
             cells = []
             for v, value in zip(vs, values):
                 prov = v.provenance[field]
-                doubtful = prov.passage is not None and prov.status in ("second-hand", "unverified")
+                doubtful = prov.passage is not None and _status(prov) in ("second-hand", "unverified")
                 text = md_escape(value) + ("†" if prov.is_filler else "") + ("?" if doubtful else "")
                 ref = f"{{rule}}`{text} <{v.id}:{field}>`"
                 cells.append(f"**{ref}**" if value != common and len(set(values)) > 1 else ref)
-            out.append(f"| {{py:attr}}`{field} <tafl_rules.rules.Rules.{field}>` | " + " | ".join(cells) + " |")
+            out.append(f"| {md_escape(RULE_NAMES.get(field, field))} | " + " | ".join(cells) + " |")
         return out
 
-    lines = ['<style>.tafl-matrix table { display: block; overflow-x: auto; font-size: 0.85em; }</style>', "",
+    lines = ['<style>.tafl-matrix table { display: block; overflow-x: auto; font-size: 0.85em; }'
+             ' .tafl-matrix td:first-child, .tafl-matrix th:first-child { min-width: 12em; }</style>', "",
              "::::{tab-set}", ":class: tafl-matrix", ""]
     for size in sizes:
         vs = [v for v in variants if v.rules.size == size]
         lines += [f":::{{tab-item}} {size_label(size)} ({len(vs)})", f":sync: size-{size}", "", *table(vs), "", ":::", ""]
     lines += [f":::{{tab-item}} All sizes ({len(variants)})", ":sync: size-all", "", *table(variants), "", ":::", "", "::::", ""]
     return "\n".join(lines)
+
+
+def _status(prov) -> str | None:
+    from .texts import library
+
+    return library().check(prov.source, prov.locator, prov.passage).status
 
 
 def costing_md() -> str:
@@ -884,3 +981,9 @@ def setup_content(app: Sphinx) -> None:
     app.add_role("rule", rule_role)
     app.add_role("tafl-anchor", anchor_role)
     app.connect("env-check-consistency", check_variant_pages)
+    from . import apparatus, bibstyle, fonts, quotes
+
+    bibstyle.register()
+    quotes.setup_quotes(app)
+    apparatus.setup_apparatus(app)
+    fonts.setup_fonts(app)

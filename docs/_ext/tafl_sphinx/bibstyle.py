@@ -1,0 +1,133 @@
+"""The bibliography's entry style: author-year labels, and every detail a historian checks.
+
+pybtex's ``unsrt`` family drops what a source list of this kind needs: a journal
+volume without pages, the editor and translator of a book that has an author,
+an issue number, an edition written "2nd", the date a web page was seen. This
+style prints them, labels each entry "Author Year" (the form the citations in the
+text use) and sorts by author, year and title. Registered as the pybtex
+formatting style ``tafl`` (``bibtex_default_style = "tafl"``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pybtex.plugin import register_plugin
+from pybtex.style.formatting.unsrt import Style as UnsrtStyle
+from pybtex.style.formatting.unsrt import dashify
+from pybtex.style.labels import BaseLabelStyle
+from pybtex.style.template import field, first_of, join, optional, optional_field, sentence, tag, words
+
+pages = field("pages", apply_func=dashify)
+year = first_of[optional[words[optional_field("month"), field("year")]], "n.d."]
+
+
+def _ordinal(text: str) -> str:
+    if not text.isdigit():
+        return text
+    n = int(text)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"[{}]", "", text)
+
+
+class AuthorYearLabels(BaseLabelStyle):
+    """Labels as the citations read: "Lewis 1941", "Wiktionary n.d."; a letter separates equal ones."""
+
+    def format_labels(self, sorted_entries):
+        labels = []
+        for entry in sorted_entries:
+            people = entry.persons.get("author") or entry.persons.get("editor") or []
+            if people:
+                names = [" ".join(p.last_names) for p in people]
+                who = names[0] if len(names) == 1 else names[0] + (" and " + names[1] if len(names) == 2 else " and others")
+            else:
+                who = entry.fields.get("title", entry.key)
+            labels.append(_plain(f"{who} {entry.fields.get('year', 'n.d.')}"))
+        seen: dict[str, int] = {}
+        for label in labels:
+            seen[label] = seen.get(label, 0) + 1
+        count: dict[str, int] = {}
+        for label in labels:
+            if seen[label] > 1:
+                count[label] = count.get(label, 0) + 1
+                yield f"{label}{'abcdefghijklmnopqrstuvwxyz'[count[label] - 1]}"
+            else:
+                yield label
+
+
+class Style(UnsrtStyle):
+    default_label_style = "tafl-author-year"
+    default_sorting_style = "author_year_title"
+
+    def format_title(self, e, which_field, as_sentence=True):
+        title = field(which_field)  # titles keep their own capitals (Welsh, Latin, proper names)
+        return sentence[title] if as_sentence else title
+
+    def format_edition(self, e):
+        return optional[words[field("edition", apply_func=lambda x: _ordinal(str(x))), "edition"]]
+
+    def format_contributors(self, e):
+        """Editor and translator of a work that has an author ("edited by …; translated by …")."""
+        parts = []
+        if "author" in e.persons and "editor" in e.persons:
+            parts.append(words["edited by", self.format_names("editor", as_sentence=False)])
+        if "translator" in e.persons:
+            parts.append(words["translated by", self.format_names("translator", as_sentence=False)])
+        return sentence(sep="; ")[*parts] if parts else optional[""]
+
+    def format_web_refs(self, e):
+        url = field("url", raw=True)
+        return sentence[optional[words["URL:", url, optional[join["(seen ", field("urldate"), ")"]]]],
+                        optional[self.format_doi(e)]]
+
+    def get_article_template(self, e):
+        volume = optional[words["vol.", field("volume")]]
+        number = optional[words["no.", field("number")]]
+        return sentence(sep=". ", add_period=True)[
+            self.format_names("author", as_sentence=False),
+            self.format_title(e, "title", as_sentence=False),
+            join(sep=", ")[tag("em")[field("journal")], volume, number, optional[words["pp.", pages]], year],
+            optional_field("note"),
+            self.format_web_refs(e),
+        ]
+
+    def get_book_template(self, e):
+        return sentence(sep=". ", add_period=True)[
+            self.format_author_or_editor(e),
+            self.format_btitle(e, "title", as_sentence=False),
+            self.format_contributors(e),
+            optional[words["vol.", field("volume")]],
+            join(sep=", ")[optional_field("publisher"), optional_field("address"), self.format_edition(e), year],
+            optional[words["pp.", pages]],
+            optional_field("note"),
+            self.format_web_refs(e),
+        ]
+
+    def get_incollection_template(self, e):
+        return sentence(sep=". ", add_period=True)[
+            self.format_names("author", as_sentence=False),
+            self.format_title(e, "title", as_sentence=False),
+            words["In", tag("em")[field("booktitle")]],
+            join(sep=", ")[optional_field("publisher"), optional_field("address"), year],
+            optional[words["pp.", pages]],
+            optional_field("note"),
+        ]
+
+    def get_misc_template(self, e):
+        return sentence(sep=". ", add_period=True)[
+            optional[self.format_names("author", as_sentence=False)],
+            optional[self.format_contributors(e)],
+            self.format_title(e, "title", as_sentence=False),
+            join(sep=", ")[optional_field("howpublished"), year],
+            optional_field("note"),
+            self.format_web_refs(e),
+        ]
+
+
+def register() -> None:
+    register_plugin("pybtex.style.labels", "tafl-author-year", AuthorYearLabels, force=True)
+    register_plugin("pybtex.style.formatting", "tafl", Style, force=True)

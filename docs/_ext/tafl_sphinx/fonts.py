@@ -1,0 +1,73 @@
+"""Middle Welsh letters (ỽ in "taỽlbord", the Welsh ll and v forms, U+1EFA-U+1EFF) on every page.
+
+Common fonts lack them, so a browser draws an empty box. Gentium Plus (SIL, Open Font
+License) has them: its Latin Extended files come from the pinned npm package
+``@fontsource/gentium-plus`` and are served beside the pages. A transform wraps each
+such letter in ``<span class="tafl-mw">``, whatever the theme's own fonts are.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.transforms import SphinxTransform
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+ROOT = Path(__file__).resolve().parents[3]
+PACKAGE = ROOT / "node_modules" / "@fontsource" / "gentium-plus"
+FILES = ("gentium-plus-latin-ext-400-normal.woff2", "gentium-plus-latin-ext-400-italic.woff2")
+MIDDLE_WELSH = re.compile("([\u1efa-\u1eff]+)")
+CSS = """/* Middle Welsh letters (U+1EFA-1EFF) in Gentium Plus, SIL Open Font License 1.1 (LICENSE beside this file). */
+@font-face { font-family: "Tafl Middle Welsh"; font-style: normal; font-weight: 400; font-display: swap;
+  src: url(gentium-plus-latin-ext-400-normal.woff2) format("woff2"); unicode-range: U+1EFA-1EFF; }
+@font-face { font-family: "Tafl Middle Welsh"; font-style: italic; font-weight: 400; font-display: swap;
+  src: url(gentium-plus-latin-ext-400-italic.woff2) format("woff2"); unicode-range: U+1EFA-1EFF; }
+.tafl-mw { font-family: "Tafl Middle Welsh", serif; }
+"""
+
+
+class MiddleWelshLetters(SphinxTransform):
+    """Wrap each run of Middle Welsh letters in an inline node of class ``tafl-mw``."""
+
+    default_priority = 800
+
+    def apply(self, **kwargs) -> None:
+        for text in list(self.document.findall(nodes.Text)):
+            parent = text.parent
+            if parent is None or not MIDDLE_WELSH.search(text) or isinstance(
+                    parent, (nodes.literal_block, nodes.literal, nodes.raw, nodes.FixedTextElement)):
+                continue
+            pieces = []
+            for i, part in enumerate(MIDDLE_WELSH.split(str(text))):
+                if not part:
+                    continue
+                pieces.append(nodes.inline(part, part, classes=["tafl-mw"]) if i % 2 else nodes.Text(part))
+            parent.replace(text, pieces)
+
+
+def _install(app: Sphinx, exception) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    target = Path(app.outdir) / "_static" / "tafl-fonts"
+    missing = [name for name in FILES if not (PACKAGE / "files" / name).is_file()]
+    if missing:
+        logger.warning(f"Middle Welsh font missing ({', '.join(missing)} in {PACKAGE}); run `npm ci`",
+                       type="tafl", subtype="font")
+        return
+    target.mkdir(parents=True, exist_ok=True)
+    for name in FILES:
+        shutil.copy2(PACKAGE / "files" / name, target / name)
+    shutil.copy2(PACKAGE / "LICENSE", target / "LICENSE")
+    (target / "tafl-welsh.css").write_text(CSS, encoding="utf-8")
+
+
+def setup_fonts(app: Sphinx) -> None:
+    app.add_transform(MiddleWelshLetters)
+    app.add_css_file("tafl-fonts/tafl-welsh.css")
+    app.connect("build-finished", _install)

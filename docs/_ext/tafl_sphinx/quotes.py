@@ -1,0 +1,140 @@
+"""Quotations on pages: each one checked against the stored copy of its source while the site builds.
+
+Role ``{q}`words <key: locator>``` sets the words in quotation marks and, unless the
+quotation is found in a copy of the source itself, says how it is known
+("second-hand", "unverified"). Directive ``quotation`` does the same for a block,
+with the attribution below it::
+
+    ```{quotation} linnaeus1811: law 9
+    9. If any one man gets between two squares occupied by his enemies, ...
+    ```
+
+The status is computed by :mod:`tafl_sphinx.texts`; a quotation that is not found
+at its locator is a build warning (an error under ``-W``). Every quotation checked is
+written to ``_quotations.json`` in the output, for the tests and for counting.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx.application import Sphinx
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from .texts import Finding, library
+
+logger = logging.getLogger(__name__)
+
+_TARGET = re.compile(r"^(?P<text>.*?)\s*<(?P<key>[A-Za-z0-9_-]+):\s*(?P<locator>[^<>]+)>$", re.S)
+#: Words shown after a quotation that is not found in a copy of the source itself.
+STATUS_NOTE = {"second-hand": "second-hand", "unverified": "unverified"}
+
+
+def check(env, key: str, locator: str, text: str, *, origin: str, location) -> Finding:
+    """Check one quotation and record it for the build's report."""
+    finding = library().check(key, locator, text)
+    if finding.status is None:
+        logger.warning(f"quotation not verified: {finding.problem}: {text[:80]!r}", location=location,
+                       type="tafl", subtype="quotation")
+    records = env.tafl_quotations.setdefault(env.docname, [])
+    records.append({"origin": origin, "key": key, "locator": locator, "text": text, "status": finding.status,
+                    "witnesses": [w.name for w in finding.witnesses], "where": finding.where})
+    return finding
+
+
+def attribution_md(key: str, locator: str, finding: Finding) -> str:
+    """"Author Year, locator (where), as given by …", with the status when it is not *verified*."""
+    where = f" ({finding.where})" if finding.where and finding.where != locator else ""
+    text = f"{{cite:t}}`{key}`, {escape(locator)}{where}"
+    if finding.via:
+        text += ", as given by " + " and ".join(f"{{cite:t}}`{via}`" for via in finding.via)
+    note = STATUS_NOTE.get(finding.status or "", "")
+    return text + (f" ({note})" if note else "")
+
+
+def escape(text: str) -> str:
+    text = " ".join(str(text).split())
+    for char, repl in (("\\", "\\\\"), ("|", "\\|"), ("<", "&lt;"), ("*", "\\*"), ("`", "\\`"), ("[", "\\["), ("]", "\\]")):
+        text = text.replace(char, repl)
+    return text
+
+
+def q_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    env = inliner.document.settings.env
+    m = _TARGET.match(text)
+    if not m:
+        msg = inliner.reporter.error(f"q role: write {{q}}`words <key: locator>`, got {text!r}", line=lineno)
+        return [inliner.problematic(rawtext, rawtext, msg)], [msg]
+    words, key, locator = m.group("text"), m.group("key"), m.group("locator").strip()
+    finding = check(env, key, locator, words, origin="page", location=(env.docname, lineno))
+    node = nodes.inline(classes=["tafl-q", f"tafl-q-{finding.status or 'missing'}"])
+    node += nodes.Text(f"“{words}”")
+    note = STATUS_NOTE.get(finding.status or "", "")
+    if note:
+        node += nodes.Text(" ")
+        node += nodes.inline("", f"({note})", classes=["tafl-status"])
+    return [node], []
+
+
+class Quotation(SphinxDirective):
+    """A block quotation with its attribution, checked against the stored text."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec = {"lang": lambda x: x.strip(), "note": lambda x: x.strip()}
+
+    def run(self):
+        key, sep, locator = self.arguments[0].partition(":")
+        if not sep or not locator.strip():
+            raise self.error("quotation: the argument is 'key: locator'")
+        text = "\n".join(self.content)
+        finding = check(self.env, key.strip(), locator.strip(), text, origin="page", location=self.get_location())
+        quote = nodes.block_quote(classes=["tafl-quotation"])
+        if "lang" in self.options:
+            quote["classes"].append(f"tafl-lang-{self.options['lang']}")
+        self.state.nested_parse(self.content, self.content_offset, quote)
+        attribution = "— " + attribution_md(key.strip(), locator.strip(), finding)
+        if self.options.get("note"):
+            attribution += ". " + self.options["note"]
+        holder = nodes.container(classes=["tafl-attribution"])
+        self.state.nested_parse(StringList([attribution]), self.content_offset, holder)
+        quote += holder.children
+        return [quote]
+
+
+def _init(app: Sphinx, env, docnames) -> None:
+    if not hasattr(env, "tafl_quotations"):
+        env.tafl_quotations = {}
+    for docname in docnames:
+        env.tafl_quotations.pop(docname, None)
+
+
+def _purge(app, env, docname) -> None:
+    getattr(env, "tafl_quotations", {}).pop(docname, None)
+
+
+def _merge(app, env, docnames, other) -> None:
+    env.tafl_quotations.update({d: q for d, q in getattr(other, "tafl_quotations", {}).items() if d in docnames})
+
+
+def _write_report(app: Sphinx, exception) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    records = [dict(r, page=docname) for docname, rs in sorted(getattr(app.env, "tafl_quotations", {}).items())
+               for r in rs]
+    Path(app.outdir, "_quotations.json").write_text(json.dumps(records, ensure_ascii=False, indent=0), encoding="utf-8")
+
+
+def setup_quotes(app: Sphinx) -> None:
+    app.add_role("q", q_role)
+    app.add_directive("quotation", Quotation)
+    app.connect("env-before-read-docs", _init)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
+    app.connect("build-finished", _write_report)

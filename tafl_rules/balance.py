@@ -1,6 +1,6 @@
 """The balance lab: many self-play games per reconstruction, to see which rules are fairest.
 
-E. P. Jones closed his 1993 article "A Brief Look at Some Welsh Games" asking for records of many games
+E. P. Jones, in his 1993 article "A Brief Look at Some Welsh Games" as posted to WELSH-L in 1994, asked for records of many games
 under each variant of the rules, to learn "which rules make for the fairest game".
 This module plays them: the AI of :mod:`tafl_rules.ai` against itself, at chosen
 levels, one game per (configuration, seed).

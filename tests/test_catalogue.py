@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,10 @@ from tafl_rules import catalogue
 from tafl_rules.catalogue import Provenance, Variant, diagram_to_position, hywel_dda_costing, variant, variants
 from tafl_rules.rules import FIELDS, Rules, RulesError
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-needs_shared = pytest.mark.skipif(not (SHARED / "seeds").is_dir(), reason="../shared (the primary material) is not present")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+from tafl_sphinx.texts import Library  # noqa: E402  (the stored texts; see tests/test_quotations.py)
 
 #: The ids are a contract: pages, links and tests use them.
 IDS = {
@@ -25,28 +28,20 @@ IDS = {
 
 #: Piece counts as the sources state them in words (attackers, defenders, king).
 STATED = {
-    # seed 000: "a king and twelve men against twenty-four men"
+    # Jones 1993: "a king and twelve men against twenty-four men"
     "lewis-1": (24, 12, 1), "lewis-2": (24, 12, 1), "lewis-2-corrected": (24, 12, 1),
     "jones-3": (24, 12, 1), "jones-3-corrected": (24, 12, 1),
-    # Smith: "eight Swedes", "sixteen Muscovites"; seed 000: "a king and eight men against sixteen men"
+    # Smith: "eight Swedes", "sixteen Muscovites"; Jones 1993: "a king and eight men against sixteen men"
     "tablut-linnaeus": (16, 8, 1), "tablut-smith": (16, 8, 1), "hywel-dda-jones": (16, 8, 1),
-    # seed 003 rule 1
+    # Cyningstan, rule 1
     "tawlbwrdd-cyningstan": (24, 12, 1), "tawlbwrdd-cyningstan-9": (16, 8, 1),
-    # seed 001 ("a king and twelve men against twenty-four attackers"), seed 002 ("24 dark pieces and 12 light")
+    # the encyclopedia page ("a king and twelve men against twenty-four attackers"), 11 x 11 Tafl Rules ("24 dark pieces and 12 light")
     "tawlbwrdd-bell": (24, 12, 1), "tawlbwrdd-corner": (24, 12, 1),
     "tafl-granquist": (16, 8, 1),
     "copenhagen": (24, 12, 1), "fetlar": (24, 12, 1),
-    "brandubh": (8, 4, 1),  # seed 004: "four knights", "the eight attacking men"
-    "alea-evangelii": (48, 24, 1),  # seed 000: "a king and 24 men against 48 men"
+    "brandubh": (8, 4, 1),  # Granquist: "four knights", "the eight attacking men"
+    "alea-evangelii": (48, 24, 1),  # Jones 1993: "a king and 24 men against 48 men"
 }
-
-#: Bibliography keys this catalogue cites that are not (yet) in research/references-starter.bib.
-NEW_KEYS = {
-    "tawlbwrdd-wiki", "elevenrules", "cyningstan-compact", "granquist1995", "copenhagen-rules", "fetlar-rules",
-    "brandubh-rules", "cyningstan-copenhagen", "taflheim", "walker-brainking2005", "ludii",
-}
-#: Sources quoted from pages the catalogue helper read itself (not in ../shared).
-WEB_QUOTED = {"copenhagen-rules", "fetlar-rules", "brandubh-rules", "cyningstan-copenhagen", "taflheim"}
 
 TOGGLE_NAMES = {"first", "king_armed", "king_capture", "escape", "throne", "sandwich", "confinement", "konakis_pass", "watch_king"}
 
@@ -167,17 +162,13 @@ def test_layout_from_reuses_a_diagram():
     assert variant("tawlbwrdd-corner").rules.start == variant("tawlbwrdd-bell").rules.start
 
 
-@needs_shared
 def test_figures_are_reproduced_exactly_as_printed():
-    seed = (SHARED / "seeds").glob("000_*.txt")
-    text = next(seed).read_text(encoding="utf-8")
-    printed = {}
-    for m in re.finditer(r"Figure (\d)[^|]*?((?:\|(?:[_0X#]\|)+\s*)+)", text):
-        printed[m.group(1)] = re.findall(r"\|(?:[_0X#]\|)+", m.group(2))
-    assert set(printed) == {"1", "2", "3", "4"}
+    """The four figures of the WELSH-L posting, as stored in sources/texts, are the catalogue's diagrams line for line."""
+    copy = next(w for w in Library().of("jones1993"))
     for number, vid in (("1", "lewis-1"), ("2", "lewis-2"), ("3", "jones-3"), ("4", "tablut-linnaeus")):
+        printed = re.findall(r"\|(?:[_0X#]\|)+", copy.unit(f"Figure {number}").text)
         ours = [line for line in variant(vid).diagram.splitlines() if line.startswith("|")]
-        assert ours == printed[number], vid
+        assert ours == printed and len(printed) in (9, 11), vid
 
 
 # --- the Hywel Dda costing -----------------------------------------------------
@@ -210,16 +201,14 @@ def test_hywel_dda_costing_reads_the_amounts_not_typed_numbers():
 
 # --- provenance -----------------------------------------------------------------
 
-@needs_shared
 def test_sources_are_bibliography_keys():
-    bib = (SHARED / "research" / "references-starter.bib").read_text(encoding="utf-8")
-    keys = set(re.findall(r"@\w+\{([^,\s]+),", bib))
+    keys = set(re.findall(r"@\w+\{([^,\s]+),", (ROOT / "docs" / "references.bib").read_text(encoding="utf-8")))
     used = set()
     for v in variants():
         used |= set(v.sources) | {p.source for p in v.provenance.values()}
         for t in v.toggles.values():
             used |= {r.source for r in t.readings.values()}
-    assert used - keys <= NEW_KEYS, sorted(used - keys - NEW_KEYS)
+    assert used <= keys, sorted(used - keys)
 
 
 def test_every_rule_point_has_provenance():
@@ -228,9 +217,9 @@ def test_every_rule_point_has_provenance():
             p = v.provenance[field]
             assert isinstance(p, Provenance), (v.id, field)
             assert (p.passage is None) != (p.filler is None), (v.id, field)
-            assert p.locator and p.status in catalogue.STATUSES
-            assert not re.search(r"\bp{1,2}\.\s*\d", p.locator) or "not verified" in p.locator or "NLW" in p.locator, \
-                f"{v.id}.{field}: page numbers only where the notes verify them: {p.locator!r}"
+            assert p.locator and not hasattr(p, "status")  # computed from the stored texts, never typed
+            # a page number in a locator must name a part of a stored copy: tests/test_quotations.py
+            assert not (p.filler is not None and re.search(r"\bp{1,2}\.\s*\d", p.locator)), (v.id, field)
             if p.filler is not None:
                 assert p.filler.startswith("modern filler: proposed by "), (v.id, field)
             else:
@@ -244,81 +233,25 @@ def test_provenance_refuses_incomplete_entries():
         Provenance("jones1993", "Figure 1", passage="x", filler="modern filler: proposed by me")
     with pytest.raises(RulesError, match="modern filler"):
         Provenance("jones1993", "Figure 1", filler="my guess")
-    with pytest.raises(RulesError, match="status"):
-        Provenance("jones1993", "Figure 1", passage="x", status="probable")
+    with pytest.raises(RulesError, match="'status' is computed"):
+        Provenance.from_dict({"source": "jones1993", "locator": "Figure 1", "passage": "x", "status": "verified"}, "t")
     with pytest.raises(RulesError, match="locator"):
         Provenance("jones1993", "", passage="x")
 
 
-def _primary_texts() -> str:
-    parts = [p.read_text(encoding="utf-8") for p in sorted((SHARED / "seeds").glob("*.txt"))]
-    parts += [p.read_text(encoding="utf-8") for p in sorted((SHARED / "research").glob("*"))]
-    return norm("\n".join(parts))
+def test_no_status_is_typed_in_the_data():
+    for name, data in catalogue._data_files().items():
+        text = (Path(catalogue.__file__).parent / "variants" / f"{name}.toml").read_text(encoding="utf-8")
+        assert not re.search(r"^status\s*=", text, re.M), f"{name}.toml types a status"
+    bad = dict(catalogue._data_files()["lewis-1"])
+    bad["provenance"] = dict(bad["provenance"], first=dict(bad["provenance"]["first"], status="verified"))
+    with pytest.raises(RulesError, match="computed from the stored copy"):
+        catalogue._build("lewis-1", bad, catalogue._data_files(), {})
 
 
-@needs_shared
-def test_quotations_are_verbatim_in_the_seeds_or_research_notes():
-    corpus = _primary_texts()
-    seeds = norm("\n".join(p.read_text(encoding="utf-8") for p in (SHARED / "seeds").glob("*.txt")))
-    quotes = []
+def test_sources_listed():
     for v in variants():
-        quotes += [(v.id, f, p) for f, p in v.provenance.items() if p.passage]
-        for t in v.toggles.values():
-            quotes += [(v.id, f"toggle {t.name}", r.provenance) for r in t.readings.values() if r.passage]
-    assert len(quotes) > 300
-    missing = []
-    for vid, where, p in quotes:
-        if p.source in WEB_QUOTED:
-            continue
-        haystack = seeds if p.status == "seed" else corpus
-        if norm(p.passage) not in haystack:
-            missing.append((vid, where, p.passage))
-    assert not missing, missing[:5]
-
-
-SEED_FILES = {"jones1993": "000", "tawlbwrdd-wiki": "001", "elevenrules": "002", "cyningstan-compact": "003",
-              "granquist1995": "004"}
-
-
-@needs_shared
-def test_seed_passages_are_in_their_own_seed_and_quoted_locators_exist():
-    texts = {key: norm(next((SHARED / "seeds").glob(f"{n}_*.txt")).read_text(encoding="utf-8"))
-             for key, n in SEED_FILES.items()}
-    checked = 0
-    for v in variants():
-        entries = [(f, p) for f, p in v.provenance.items()]
-        entries += [(f"toggle {t.name}", r.provenance) for t in v.toggles.values() for r in t.readings.values()]
-        for where, p in entries:
-            if p.source not in texts:
-                continue
-            if p.passage:
-                assert norm(p.passage) in texts[p.source], (v.id, where, p.source, p.passage)
-            for label in re.findall(r"'([^']+)'", p.locator):  # headings and opening words, as printed
-                assert norm(label) in texts[p.source], (v.id, where, p.locator)
-                checked += 1
-    assert checked > 100
-
-
-def test_seed_sources_carry_seed_status():
-    seed_keys = {"jones1993", "tawlbwrdd-wiki", "elevenrules", "cyningstan-compact", "granquist1995"}
-    for v in variants():
-        for field, p in v.provenance.items():
-            if p.passage is not None and p.source in seed_keys:
-                assert p.status == "seed", (v.id, field)
-
-
-def test_one_status_per_source_and_sources_listed():
-    status: dict[str, set[str]] = {}
-    for v in variants():
-        entries = list(v.provenance.values())
-        entries += [r.provenance for t in v.toggles.values() for r in t.readings.values()]
-        for p in entries:
-            status.setdefault(p.source, set()).add(p.status)
         assert {p.source for p in v.provenance.values()} <= set(v.sources), v.id
-    mixed = {k: s for k, s in status.items() if len(s) > 1}
-    assert not mixed, "a source is graded differently in different places"
-    assert status["linnaeus1811"] == {"verified"} and status["linnaeus1732"] == {"second-hand"}
-    assert status["murray1952"] == {"second-hand"}  # ap Ifan in Murray's translation, seen only via DLP
 
 
 def test_open_points_have_notes():

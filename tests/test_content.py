@@ -175,10 +175,86 @@ def test_source_page_exists_cites_quotes_and_lists_open_points(pages, name):
 
 def test_unverified_points_are_marked_on_their_pages(pages):
     lewis = pages["sources/lewis.html"].text
-    assert "1943" in lewis and "not verified" in lewis
+    assert "1943" in lewis and "Neither date has been checked here" in lewis
     hywel = pages["sources/hywel-dda.html"].text
-    assert "p. 191" in hywel and "unverified" in hywel
+    assert "p.191" in hywel and "unverified" in hywel
     assert "gwrheill (?)" in pages["docs/glossary.html"].text
+
+
+# --- the quotations, and words a reader cannot follow ---------------------------------
+
+#: Words of the project's workings that must not reach a public page (the issue's list).
+JARGON = [r"\bseeds? 00[0-4]\b", r"\bseed documents?\b", r"\bresearch/", r"texts-found", r"quotes\.md",
+          r"sources-notes", r"layouts-elsewhere", r"references-starter", r"catalogue helper", r"engine brief",
+          r"search-tool", r"\bDLP\b", r"\.\./shared", r"/work/"]
+OWN_PAGES = sorted((ROOT / "sources").glob("*.md")) + [ROOT / "docs" / f"{n}.md" for n in (
+    "glossary", "compare", "matrix", "cite", "bibliography")]
+
+
+def test_no_internal_jargon_and_no_bibliography_key_on_any_built_page(pages):
+    keys = {k for k in _bib_keys() if re.search(r"[\d-]", k)}
+    found = []
+    for name, page in pages.items():
+        for pattern in JARGON:
+            for m in re.finditer(pattern, page.text):
+                found.append(f"{name}: {page.text[max(0, m.start() - 40):m.end() + 40]!r}")
+        for token in set(re.findall(r"(?<![\w/#.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)*\d*(?![\w/-])", page.text)) & keys:
+            found.append(f"{name}: bibliography key {token!r} in the text")
+    assert not found, "\n".join(found[:20])
+
+
+def test_the_jargon_test_sees_what_it_should():
+    text = "as seed 000 says (research/texts-found.md 4a), per the catalogue helper"
+    assert sum(bool(re.search(p, text)) for p in JARGON) == 4
+
+
+def test_every_quotation_on_the_pages_is_found_in_a_stored_copy(site, capsys):
+    import json
+
+    records = json.loads((site / "_quotations.json").read_text(encoding="utf-8"))
+    missing = [r for r in records if r["status"] is None]
+    assert not missing, missing[:5]
+    pages_with = {r["page"] for r in records}
+    assert {f"sources/{n}" for n in SOURCE_PAGES} - {"sources/parlett"} <= pages_with
+    counts = {s: sum(r["status"] == s for r in records) for s in ("verified", "second-hand", "unverified")}
+    with capsys.disabled():
+        print(f"\nquotations checked on the built pages: {len(records)} "
+              + ", ".join(f"{k}: {v}" for k, v in counts.items()))
+    assert len(records) > 400
+
+
+def _unmarked_quotations(text: str, titles: set[str]) -> list[str]:
+    """Double-quoted runs of four words or more that are not checked quotations or titles."""
+    text = re.sub(r"^(```|~~~)\{(quotation|parallel-text|variant-figure|tablut-cut)\}.*?^\1\s*$", " ", text,
+                  flags=re.S | re.M)
+    text = re.sub(r"\{[a-z:]+\}`[^`]*`", " ", text)  # roles: {q}, {cite:t}, {toggle} ...
+    text = re.sub(r"`[^`]*`", " ", text)
+    found = []
+    for m in re.finditer(r"[\"“]([^\"“”\n]+(?:\n[^\"“”\n]+)?)[\"”]", text):
+        inner = " ".join(m.group(1).split())
+        if len(inner.split()) >= 4 and inner.strip(" .,").lower() not in titles:
+            found.append(inner)
+    return found
+
+
+def test_no_page_carries_an_unchecked_quotation_or_a_typed_status():
+    from pybtex.database import parse_file
+
+    titles = {" ".join(e.fields.get("title", "").replace("{", "").replace("}", "").split()).lower()
+              for e in parse_file(str(ROOT / "docs" / "references.bib")).entries.values()}
+    problems = []
+    for path in OWN_PAGES:
+        text = path.read_text(encoding="utf-8")
+        problems += [f"{path.name}: unchecked quotation “{q}”" for q in _unmarked_quotations(text, titles)]
+        for m in re.finditer(r"\((?:verified|second-hand|unverified)[,)]|, (?:verified|second-hand|unverified)\)", text):
+            problems.append(f"{path.name}: typed status {text[max(0, m.start() - 40):m.end()]!r}")
+    assert not problems, "\n".join(problems[:20])
+
+
+def test_the_quotation_scanner_finds_a_bare_quotation():
+    assert _unmarked_quotations('He said "one two three four" and {q}`five six seven eight <k: l>`.', set()) == \
+        ["one two three four"]
+    assert _unmarked_quotations('"A Brief Look at Some Welsh Games"', {"a brief look at some welsh games"}) == []
 
 
 def test_hywel_dda_arithmetic_is_computed_not_typed(pages):
@@ -284,6 +360,11 @@ def test_rule_matrix_has_a_tab_per_board_size_and_every_variant(pages):
     sizes = sorted({v.rules.size for v in catalogue.variants()})
     for size in sizes:
         assert f"{size}×{size}" in page.text
+    labels = re.findall(r"(\d+)×\1 \(\d+\)", page.text)
+    assert labels[0] == "11", "the matrix opens on the Welsh 11x11 boards"
+    for field in FIELDS:  # rows are named in plain words, not by the engine's field names
+        assert content.RULE_NAMES[field] in page.text
+    assert "king_capture_against" not in page.text and "camps_hostile_to_defenders" not in page.text
     linked = {m.group(1) for h in page.hrefs if (m := re.search(r"variants/([a-z0-9-]+)\.html", h))}
     assert linked - {"index"} == set(catalogue.variant_ids())
     rule_links = [h for h in page.hrefs if "#rule-" in h]

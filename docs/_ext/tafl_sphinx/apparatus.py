@@ -13,7 +13,7 @@ from collections import defaultdict
 
 from docutils.parsers.rst import directives
 
-from .content import MarkdownDirective, RULE_NAMES, all_variants, md_escape, rich_md, rule_label, toggle_label
+from .content import MarkdownDirective, RULE_NAMES, all_variants, md_escape, rule_label, toggle_label
 from .texts import GRADES, library
 
 #: How the witness of a copy is named under a parallel column.
@@ -22,13 +22,14 @@ GRADE_WORDS = {"verified": "", "second-hand": "second-hand", "unverified": "unve
 
 def _italics(text: str) -> str:
     """A stored text as MyST: its ``_word_`` italics kept, everything else literal."""
-    parts = re.split(r"(_[^_\n]+_)", text)
-    return "".join(f"*{md_escape(p[1:-1])}*" if p.startswith("_") and p.endswith("_") and len(p) > 2 else md_escape(p)
-                   for p in parts)
+    from .quotes import ITALICS
+
+    parts = ITALICS.split(text)
+    return "".join(f"*{md_escape(p.replace('_', ' '))}*" if i % 2 else md_escape(p) for i, p in enumerate(parts))
 
 
 def _caption(witness, unit) -> str:
-    where = f" ({md_escape(unit.where)})" if unit.where else ""
+    where = f" ({md_escape(unit.where)})" if unit.where and not unit.label.startswith(unit.where) else ""
     via = f", as given by {{cite:t}}`{witness.via}`" if witness.via else ""
     grade = GRADE_WORDS[witness.grade]
     return f"{{cite:t}}`{witness.key}`, {md_escape(unit.label)}{where}{via}" + (f" ({grade})" if grade else "")
@@ -113,7 +114,7 @@ class ParallelText(MarkdownDirective):
             lines += [":::::", ""]
             for label in (left_label, right_label):
                 for note in notes.pop(label, []):
-                    lines += [rich_md(note), ""]
+                    lines += [note, ""]
         return "\n".join(lines)
 
 
@@ -150,12 +151,16 @@ class SourcePassages(MarkdownDirective):
 
     required_arguments = 1
     optional_arguments = 10
+    option_spec = {"locators": directives.unchanged}
 
     def markdown(self) -> str:
         keys = set(self.arguments)
+        wanted = [x.strip() for x in self.options.get("locators", "").split(";") if x.strip()]
         grouped: dict[tuple[str, str, str], list[str]] = defaultdict(list)
         for v, use, prov in catalogue_passages():
             if prov.source not in keys or prov.passage is None:
+                continue
+            if wanted and not any(prov.locator.startswith(w) for w in wanted):
                 continue
             if use[0] == "rule":
                 link = f"{{ref}}`{md_escape(RULE_NAMES.get(use[1], use[1]))} <{rule_label(v.id, use[1])}>`"
@@ -178,3 +183,98 @@ def setup_apparatus(app) -> None:
     app.add_directive("parallel-text", ParallelText)
     app.add_directive("stored-texts", StoredTexts)
     app.add_directive("source-passages", SourcePassages)
+    app.add_directive("tablut-cut", TablutCut)
+
+
+# --- the lettered board of Linnaeus's tablut, redrawn -------------------------------------------
+
+#: Letters of Smith's laws placed on the 9x9 board (a1 bottom left), with how sure the placing is:
+#: "fixed" follows from the laws and the key, "derived" follows once a fixed letter is placed,
+#: "one of two" has a mirror placing that fits the laws as well, "illustrative" is not fixed at all.
+CUT_LETTERS = {
+    "a": ("d6", "fixed"), "A": ("f6", "fixed"),
+    "e": ("c7", "derived"),
+    "b": ("d7", "one of two"), "i": ("b7", "one of two"), "m": ("a7", "one of two"),
+    "f": ("c8", "one of two"), "g": ("c9", "one of two"),
+    "c": ("d8", "illustrative"), "n": ("a8", "illustrative"),
+}
+CUT_STYLE = {"fixed": ("#111", "none"), "derived": ("#111", "none"), "one of two": ("#7a3b00", "4 3"),
+             "illustrative": ("#7a3b00", "1 3")}
+
+
+def tablut_cut_svg() -> str:
+    """The board of Smith's laws, redrawn: castle 1, Swedes' squares 2 and 3, Muscovites' squares shaded,
+    and the letters the laws use, each drawn as sure as the laws make it."""
+    from .content import get_variant, position_map
+
+    v = get_variant("tablut-linnaeus")
+    where = position_map(v.rules.start, 9)
+    cell, pad = 44, 22
+    size = 9 * cell + 2 * pad
+    king = next(sq for sq, p in where.items() if p == "K")
+    kf, kr = ord(king[0]) - 97, int(king[1:]) - 1
+
+    def xy(square: str) -> tuple[int, int]:
+        f, r = ord(square[0]) - 97, int(square[1:]) - 1
+        return pad + f * cell, pad + (8 - r) * cell
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size + 24}" role="img" '
+           f'aria-labelledby="tablut-cut-title" style="max-width:100%;height:auto" class="tafl-cut">',
+           '<title id="tablut-cut-title">Tablut board redrawn from the laws and key of Smith 1811 (not a copy of the woodcut)</title>',
+           f'<rect x="0" y="0" width="{size}" height="{size + 24}" fill="#fffdf7"/>']
+    for f in range(9):
+        for r in range(9):
+            sq = f"{chr(97 + f)}{r + 1}"
+            x, y = xy(sq)
+            fill = "#d9c6a0" if where.get(sq) == "t" else "#fffdf7"
+            out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" stroke="#555" stroke-width="1"/>')
+            label = ""
+            if sq == king:
+                label = "1"
+            elif where.get(sq) == "T":
+                label = "2" if abs(f - kf) + abs(r - kr) == 1 else "3"
+            if label:
+                out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + 6}" text-anchor="middle" font-size="18" '
+                           f'font-family="Georgia, serif" fill="#111">{label}</text>')
+    for letter, (sq, how) in CUT_LETTERS.items():
+        x, y = xy(sq)
+        colour, dash = CUT_STYLE[how]
+        out.append(f'<circle cx="{x + cell / 2}" cy="{y + cell / 2}" r="15" fill="none" stroke="{colour}" '
+                   f'stroke-width="1.5" stroke-dasharray="{dash}"/>')
+        mark = "?" if how == "illustrative" else ""
+        out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + 6}" text-anchor="middle" font-size="18" '
+                   f'font-style="italic" font-family="Georgia, serif" fill="{colour}">{letter}{mark}</text>')
+    for f in range(9):
+        out.append(f'<text x="{pad + f * cell + cell / 2}" y="{pad + 9 * cell + 16}" text-anchor="middle" '
+                   f'font-size="11" fill="#555">{chr(97 + f)}</text>')
+        out.append(f'<text x="{pad / 2}" y="{pad + (8 - f) * cell + cell / 2 + 4}" text-anchor="middle" '
+                   f'font-size="11" fill="#555">{f + 1}</text>')
+    out.append(f'<text x="{size / 2}" y="{size + 18}" text-anchor="middle" font-size="12" fill="#333">'
+               'A redrawing from the laws and the key, not the woodcut of 1811</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+class TablutCut(MarkdownDirective):
+    """The lettered board of Smith's laws, redrawn, with a key saying how sure each letter is."""
+
+    def markdown(self) -> str:
+        groups = {}
+        for letter, (sq, how) in CUT_LETTERS.items():
+            groups.setdefault(how, []).append(f"*{letter}* {sq}")
+        return "\n".join([
+            "```{raw} html", f'<div class="tafl-cut-figure">{tablut_cut_svg()}</div>', "```", "",
+            "Squares are named a1 (bottom left) to i9. Shaded: the sixteen Muscovites' squares; 1, 2 and 3: "
+            "the castle and the Swedes' squares, as the key numbers them. How sure each letter is:", "",
+            f"- **Fixed by the laws** (solid): {', '.join(groups['fixed'])}. Law 11 puts *a*, *A* and 3 round a "
+            "square 2, so *a* and *A* are the two squares beside it; which of the four squares 2 the cut "
+            "letters, and which side *a* is on, is not known, so the whole lettering may be turned or mirrored.",
+            f"- **Following from them** (solid): {', '.join(groups['derived'])}: law 1 makes *a* to *e* a diagonal "
+            "step, and law 5 needs two free roads of two squares each from *e* to the edge.",
+            f"- **One of two placings** (dashed): {', '.join(groups['one of two'])}. Laws 2, 3 and 5 need *b*, "
+            "*e*, *i*, *m* in a line to the edge and *e*, *f*, *g* in another; which road is which could be "
+            "the other way round.",
+            f"- **Not fixed at all** (dotted, marked ?): {', '.join(groups['illustrative'])}, placed only so that "
+            "laws 1 and 7 can be followed: they need *a* and *c*, and *c* and *n*, in straight lines.",
+            "- The key's 4 marks {q}`some of them <linnaeus1811: key, Fig. 3>` of the Muscovites' squares; "
+            "which ones is not known, so none is numbered here.", ""])

@@ -299,10 +299,16 @@ def rich_md(text: str) -> str:
     text = " ".join(str(text).split())
     out, last = [], 0
     for m in _ROLE.finditer(text):
-        out += [md_escape(text[last:m.start()]), m.group(0)]
+        out += [_escape_inline(text[last:m.start()]), m.group(0)]
         last = m.end()
-    out.append(md_escape(text[last:]))
+    out.append(_escape_inline(text[last:]))
     return "".join(out)
+
+
+def _escape_inline(text: str) -> str:
+    """Like :func:`md_escape`, but keeps the spaces at either end (text between roles)."""
+    lead, trail = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()):]
+    return (" " if lead else "") + md_escape(text) + (" " if trail and text.strip() else "")
 
 
 def quote_md(key: str, locator: str, passage: str) -> str:
@@ -584,7 +590,7 @@ def compare_md(ids: list[str]) -> str:
     printed = [get_variant(i) for i in ids]
     size = printed[0].rules.size
     marks = differing_squares([v.rules.start for v in printed], size)
-    corrections = [w for w in all_variants() if w.correction_of in ids]
+    corrections = sorted((w for w in all_variants() if w.correction_of in ids), key=lambda w: ids.index(w.correction_of))
     shown = printed + corrections
     lines = [f"::::{{grid}} 1 2 {min(3, len(shown))} {min(3, len(shown))}", ":gutter: 2", ""]
     for v in shown:
@@ -598,6 +604,8 @@ def compare_md(ids: list[str]) -> str:
                   figure_md(v.id, marks=own), "", note,
                   f"{{variant}}`Read and play <{v.id}>`", ":::", ""]
     lines += ["::::", ""]
+    lines += ["Key: dark discs are attackers, light discs defenders, the light disc with a cross the king; "
+              "an outlined square is a marked one.", ""]
     lines += [f"Marked squares ({len(marks)}): " + ", ".join(f"`{s}`" for s in marks) + ".", ""]
     lines += ["| Figure | Attacker formation | Defender formation | From the king to the edge, in each line |",
               "| --- | --- | --- | --- |"]

@@ -31,6 +31,8 @@ from .texts import Finding, library
 logger = logging.getLogger(__name__)
 
 _TARGET = re.compile(r"^(?P<text>.*?)\s*<(?P<key>[A-Za-z0-9_-]+):\s*(?P<locator>[^<>]+)>$", re.S)
+#: ``_words_`` in a stored text (Project Gutenberg's and the WELSH-L posting's italics); ``_next_to_`` too.
+ITALICS = re.compile(r"(?<!\w)_(.+?)_(?!\w)")
 #: Words shown after a quotation that is not found in a copy of the source itself.
 STATUS_NOTE = {"second-hand": "second-hand", "unverified": "unverified"}
 
@@ -73,7 +75,13 @@ def q_role(name, rawtext, text, lineno, inliner, options=None, content=None):
     words, key, locator = m.group("text"), m.group("key"), m.group("locator").strip()
     finding = check(env, key, locator, words, origin="page", location=(env.docname, lineno))
     node = nodes.inline(classes=["tafl-q", f"tafl-q-{finding.status or 'missing'}"])
-    node += nodes.Text(f"“{words}”")
+    node += nodes.Text("“")
+    for i, part in enumerate(ITALICS.split(" ".join(words.split()))):  # _word_: italics in the source
+        if i % 2:
+            node += nodes.emphasis(part.replace("_", " "), part.replace("_", " "))
+        elif part:
+            node += nodes.Text(part)
+    node += nodes.Text("”")
     note = STATUS_NOTE.get(finding.status or "", "")
     if note:
         node += nodes.Text(" ")

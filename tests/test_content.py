@@ -444,3 +444,39 @@ def test_docstring_footnotes_become_plain_notes():
     lines = ["``ka`` (``a`` anvil only [1]_)", "", ".. [1] Not in the written", "   specification.", "after"]
     content.plain_footnotes(None, "module", "m", None, {}, lines)
     assert lines == ["``ka`` (``a`` anvil only (note 1))", "", "Note 1: Not in the written", "specification.", "after"]
+
+
+def test_copyrighted_texts_are_stored_only_as_the_sentences_the_site_quotes(site):
+    """A stored copy of a text in copyright keeps no sentence that no quotation on the site uses."""
+    import json
+
+    from tafl_sphinx.texts import fragments, library, normalize
+
+    quoted: dict[str, list[str]] = {}
+    for record in json.loads((site / "_quotations.json").read_text(encoding="utf-8")):
+        quoted.setdefault(record["key"], []).extend(fragments(record["text"]))
+    for v in catalogue.variants():
+        for p in list(v.provenance.values()) + [r.provenance for t in v.toggles.values() for r in t.readings.values()]:
+            if p.passage:
+                quoted.setdefault(p.source, []).extend(fragments(p.passage))
+    idle = []
+    checked = 0
+    for w in library().witnesses:
+        if w.extent != "excerpts" or "copyright" not in w.licence.lower():
+            continue
+        for unit in w.units:
+            if unit.label.startswith("Figure") or unit.label == "legend":
+                continue
+            for piece in unit.text.split("[…]"):
+                for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9(])", piece.strip()):
+                    plain = normalize(sentence)
+                    if not plain or len(plain) < 4:
+                        continue
+                    checked += 1
+                    bare = plain.rstrip(".,;: ")
+                    used = any((len(f) >= 6 and f in plain) or bare in f for f in quoted.get(w.key, []))
+                    opening = unit.label.startswith("para.") and unit.plain.startswith(plain[:20])
+                    if not (used or opening):
+                        idle.append(f"{w.name} § {unit.label}: {sentence[:70]!r}")
+    assert checked > 100
+    assert not idle, "\n".join(idle[:10])

@@ -22,10 +22,12 @@ GRADE_WORDS = {"verified": "", "second-hand": "second-hand", "unverified": "unve
 
 def _italics(text: str) -> str:
     """A stored text as MyST: its ``_word_`` italics kept, everything else literal."""
+    from .content import _escape_inline
     from .quotes import ITALICS
 
-    parts = ITALICS.split(text)
-    return "".join(f"*{md_escape(p.replace('_', ' '))}*" if i % 2 else md_escape(p) for i, p in enumerate(parts))
+    parts = ITALICS.split(" ".join(text.split()))
+    out = "".join(f"*{md_escape(p.replace('_', ' '))}*" if i % 2 else _escape_inline(p) for i, p in enumerate(parts))
+    return re.sub(r"^(\d+)\.", r"\1\\.", out)  # "1. Arx regia" is a numbered law, not a list
 
 
 def _caption(witness, unit) -> str:

@@ -16,6 +16,8 @@ from pybtex.plugin import register_plugin
 from pybtex.style.formatting.unsrt import Style as UnsrtStyle
 from pybtex.style.formatting.unsrt import dashify
 from pybtex.style.labels import BaseLabelStyle
+from pybtex.style.sorting import BaseSortingStyle
+from pybtex.style.formatting import toplevel
 from pybtex.style.template import field, first_of, join, optional, optional_field, sentence, tag, words
 
 pages = field("pages", apply_func=dashify)
@@ -31,22 +33,26 @@ def _ordinal(text: str) -> str:
 
 
 def _plain(text: str) -> str:
-    return re.sub(r"[{}]", "", text)
+    """LaTeX markup of a .bib field as plain text ("Linn{\\'e}" -> "Linné", "--" -> "–")."""
+    from pybtex.richtext import Text
+
+    return Text.from_latex(text).render_as("text")
+
+
+def _who(entry) -> str:
+    """The name an entry is cited and sorted by: its authors' (or editors') surnames, else its title."""
+    people = entry.persons.get("author") or entry.persons.get("editor") or []
+    if not people:
+        return _plain(entry.fields.get("title", entry.key))
+    names = [_plain(" ".join(p.prelast_names + p.last_names)) for p in people]
+    return names[0] if len(names) == 1 else names[0] + (" and " + names[1] if len(names) == 2 else " and others")
 
 
 class AuthorYearLabels(BaseLabelStyle):
     """Labels as the citations read: "Lewis 1941", "Wiktionary n.d."; a letter separates equal ones."""
 
     def format_labels(self, sorted_entries):
-        labels = []
-        for entry in sorted_entries:
-            people = entry.persons.get("author") or entry.persons.get("editor") or []
-            if people:
-                names = [" ".join(p.last_names) for p in people]
-                who = names[0] if len(names) == 1 else names[0] + (" and " + names[1] if len(names) == 2 else " and others")
-            else:
-                who = entry.fields.get("title", entry.key)
-            labels.append(_plain(f"{who} {entry.fields.get('year', 'n.d.')}"))
+        labels = [_plain(f"{_who(entry)} {entry.fields.get('year', 'n.d.')}") for entry in sorted_entries]
         seen: dict[str, int] = {}
         for label in labels:
             seen[label] = seen.get(label, 0) + 1
@@ -59,9 +65,16 @@ class AuthorYearLabels(BaseLabelStyle):
                 yield label
 
 
+class ByCitationName(BaseSortingStyle):
+    """Entries in the order of their labels: by the name they are cited by, then year, then title."""
+
+    def sorting_key(self, entry):
+        return (_who(entry).lower().lstrip("[“\"'"), entry.fields.get("year", ""), entry.fields.get("title", "").lower())
+
+
 class Style(UnsrtStyle):
     default_label_style = "tafl-author-year"
-    default_sorting_style = "author_year_title"
+    default_sorting_style = "tafl-by-name"
 
     def format_title(self, e, which_field, as_sentence=True):
         title = field(which_field)  # titles keep their own capitals (Welsh, Latin, proper names)
@@ -74,60 +87,68 @@ class Style(UnsrtStyle):
         """Editor and translator of a work that has an author ("edited by …; translated by …")."""
         parts = []
         if "author" in e.persons and "editor" in e.persons:
-            parts.append(words["edited by", self.format_names("editor", as_sentence=False)])
-        if "translator" in e.persons:
-            parts.append(words["translated by", self.format_names("translator", as_sentence=False)])
+            parts.append(words["Edited by", self.format_names("editor", as_sentence=False)])
+        if "translator" in e.fields:
+            parts.append(words["translated by" if parts else "Translated by", field("translator")])
         return sentence(sep="; ")[*parts] if parts else optional[""]
 
     def format_web_refs(self, e):
         url = field("url", raw=True)
-        return sentence[optional[words["URL:", url, optional[join["(seen ", field("urldate"), ")"]]]],
-                        optional[self.format_doi(e)]]
+        return optional[sentence[words["URL:", url, optional[join["(seen ", field("urldate"), ")"]]]]]
+
+    def _who(self, e):
+        if "author" in e.persons:
+            return sentence[self.format_names("author", as_sentence=False)]
+        if "editor" in e.persons:
+            return self.format_editor(e)
+        return optional[""]
 
     def get_article_template(self, e):
         volume = optional[words["vol.", field("volume")]]
         number = optional[words["no.", field("number")]]
-        return sentence(sep=". ", add_period=True)[
-            self.format_names("author", as_sentence=False),
-            self.format_title(e, "title", as_sentence=False),
-            join(sep=", ")[tag("em")[field("journal")], volume, number, optional[words["pp.", pages]], year],
-            optional_field("note"),
+        return toplevel[
+            self._who(e),
+            sentence[self.format_title(e, "title", as_sentence=False)],
+            sentence(sep=", ")[tag("em")[field("journal")], volume, number, optional[words["pp.", pages]], year],
+            optional[sentence[field("note")]],
             self.format_web_refs(e),
+            optional[sentence[self.format_doi(e)]],
         ]
 
     def get_book_template(self, e):
-        return sentence(sep=". ", add_period=True)[
-            self.format_author_or_editor(e),
-            self.format_btitle(e, "title", as_sentence=False),
+        return toplevel[
+            self._who(e),
+            sentence[self.format_btitle(e, "title", as_sentence=False)],
             self.format_contributors(e),
-            optional[words["vol.", field("volume")]],
-            join(sep=", ")[optional_field("publisher"), optional_field("address"), self.format_edition(e), year],
-            optional[words["pp.", pages]],
-            optional_field("note"),
+            optional[sentence[words["vol.", field("volume")]]],
+            sentence(sep=", ")[optional_field("publisher"), optional_field("address"), self.format_edition(e), year],
+            optional[sentence[words["pp.", pages]]],
+            optional[sentence[field("note")]],
             self.format_web_refs(e),
         ]
 
     def get_incollection_template(self, e):
-        return sentence(sep=". ", add_period=True)[
-            self.format_names("author", as_sentence=False),
-            self.format_title(e, "title", as_sentence=False),
-            words["In", tag("em")[field("booktitle")]],
-            join(sep=", ")[optional_field("publisher"), optional_field("address"), year],
-            optional[words["pp.", pages]],
-            optional_field("note"),
+        return toplevel[
+            self._who(e),
+            sentence[self.format_title(e, "title", as_sentence=False)],
+            sentence[words["In", tag("em")[field("booktitle")]]],
+            sentence(sep=", ")[optional_field("publisher"), optional_field("address"), year],
+            optional[sentence[words["pp.", pages]]],
+            optional[sentence[field("note")]],
         ]
 
     def get_misc_template(self, e):
-        return sentence(sep=". ", add_period=True)[
-            optional[self.format_names("author", as_sentence=False)],
-            optional[self.format_contributors(e)],
-            self.format_title(e, "title", as_sentence=False),
-            join(sep=", ")[optional_field("howpublished"), year],
-            optional_field("note"),
+        return toplevel[
+            self._who(e),
+            self.format_contributors(e),
+            sentence[self.format_title(e, "title", as_sentence=False)],
+            sentence(sep=", ")[optional_field("howpublished"), year],
+            optional[sentence[field("note")]],
             self.format_web_refs(e),
         ]
 
 
 def register() -> None:
     register_plugin("pybtex.style.labels", "tafl-author-year", AuthorYearLabels, force=True)
+    register_plugin("pybtex.style.sorting", "tafl-by-name", ByCitationName, force=True)
     register_plugin("pybtex.style.formatting", "tafl", Style, force=True)

@@ -655,7 +655,11 @@ def matrix_md(variants: list | None = None) -> str:
         return out
 
     lines = ['<style>.tafl-matrix table { display: block; overflow-x: auto; font-size: 0.85em; }'
-             ' .tafl-matrix td:first-child, .tafl-matrix th:first-child { min-width: 12em; }</style>', "",
+             ' .tafl-matrix td, .tafl-matrix th, .tafl-matrix td *, .tafl-matrix th * { overflow-wrap: normal;'
+             ' word-break: normal; hyphens: none; }'
+             ' .tafl-matrix td, .tafl-matrix th {'
+             ' min-width: 5.5em; }'
+             ' .tafl-matrix td:first-child, .tafl-matrix th:first-child { min-width: 13em; }</style>', "",
              "::::{tab-set}", ":class: tafl-matrix", ""]
     for size in sizes:
         vs = [v for v in variants if v.rules.size == size]

@@ -21,7 +21,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     theme.setup_theme(app)
     import importlib
 
-    for name in ("content", "balance"):  # optional parts, each with its own setup_<name>(app)
+    for name in ("bibstyle", "content", "quotes", "apparatus", "fonts", "balance"):  # optional parts, each with its own setup_<name>(app)
         try:
             module = importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as error:

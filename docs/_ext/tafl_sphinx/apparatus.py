@@ -13,7 +13,9 @@ from collections import defaultdict
 
 from docutils.parsers.rst import directives
 
-from .content import MarkdownDirective, RULE_NAMES, all_variants, md_escape, rule_label, toggle_label
+from .content import (MarkdownDirective, RULE_NAMES, _escape_inline, all_variants, get_variant, md_escape,
+                      position_map, rule_label, toggle_label)
+from .quotes import ITALICS
 from .texts import GRADES, library
 
 #: How the witness of a copy is named under a parallel column.
@@ -22,9 +24,6 @@ GRADE_WORDS = {"verified": "", "second-hand": "second-hand", "unverified": "unve
 
 def _italics(text: str) -> str:
     """A stored text as MyST: its ``_word_`` italics kept, everything else literal."""
-    from .content import _escape_inline
-    from .quotes import ITALICS
-
     parts = ITALICS.split(" ".join(text.split()))
     out = "".join(f"*{md_escape(p.replace('_', ' '))}*" if i % 2 else _escape_inline(p) for i, p in enumerate(parts))
     return re.sub(r"^(\d+)\.", r"\1\\.", out)  # "1. Arx regia" is a numbered law, not a list
@@ -207,8 +206,6 @@ CUT_STYLE = {"fixed": ("#111", "none"), "derived": ("#111", "none"), "one of two
 def tablut_cut_svg() -> str:
     """The board of Smith's laws, redrawn: castle 1, Swedes' squares 2 and 3, Muscovites' squares shaded,
     and the letters the laws use, each drawn as sure as the laws make it."""
-    from .content import get_variant, position_map
-
     v = get_variant("tablut-linnaeus")
     where = position_map(v.rules.start, 9)
     cell, pad = 44, 22

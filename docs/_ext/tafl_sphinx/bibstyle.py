@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from pybtex.plugin import register_plugin
+from pybtex.richtext import Text
 from pybtex.style.formatting.unsrt import Style as UnsrtStyle
 from pybtex.style.formatting.unsrt import dashify
 from pybtex.style.labels import BaseLabelStyle
@@ -34,8 +35,6 @@ def _ordinal(text: str) -> str:
 
 def _plain(text: str) -> str:
     """LaTeX markup of a .bib field as plain text ("Linn{\\'e}" -> "Linné", "--" -> "–")."""
-    from pybtex.richtext import Text
-
     return Text.from_latex(text).render_as("text")
 
 
@@ -146,6 +145,11 @@ class Style(UnsrtStyle):
             optional[sentence[field("note")]],
             self.format_web_refs(e),
         ]
+
+
+def setup_bibstyle(app) -> None:
+    """Register the style with pybtex (``bibtex_default_style = \"tafl\"`` in conf.py)."""
+    register()
 
 
 def register() -> None:

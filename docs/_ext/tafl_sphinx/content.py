@@ -44,6 +44,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from .texts import library
+
 logger = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -321,8 +323,6 @@ def quote_md(key: str, locator: str, passage: str) -> str:
 def provenance_md(prov) -> str:
     if prov.passage is None:
         return f"{cite(prov.source, prov.locator)}: *{rich_md(prov.filler)}*"
-    from .texts import library
-
     finding = library().check(prov.source, prov.locator, prov.passage)
     where = f" ({md_escape(finding.where)})" if finding.where and finding.where != prov.locator else ""
     via = "".join(f", as given by {{cite:t}}`{key}`" for key in finding.via)
@@ -669,8 +669,6 @@ def matrix_md(variants: list | None = None) -> str:
 
 
 def _status(prov) -> str | None:
-    from .texts import library
-
     return library().check(prov.source, prov.locator, prov.passage).status
 
 
@@ -993,9 +991,3 @@ def setup_content(app: Sphinx) -> None:
     app.add_role("rule", rule_role)
     app.add_role("tafl-anchor", anchor_role)
     app.connect("env-check-consistency", check_variant_pages)
-    from . import apparatus, bibstyle, fonts, quotes
-
-    bibstyle.register()
-    quotes.setup_quotes(app)
-    apparatus.setup_apparatus(app)
-    fonts.setup_fonts(app)

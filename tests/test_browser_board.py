@@ -263,8 +263,9 @@ def test_the_computer_answers_and_the_page_stays_responsive(page, site_url):
 
 def test_several_boards_on_a_page_share_one_worker_and_keep_their_own_games(page, site_url):
     page.goto(f"{site_url}/docs/compare.html")
-    page.wait_for_function("() => document.querySelectorAll('div.tafl-board[data-ready=\"true\"]').length === 2",
-                           timeout=90_000)
+    page.wait_for_function("() => { const all = document.querySelectorAll('div.tafl-board');"
+                           " return all.length >= 2 && document.querySelectorAll("
+                           "'div.tafl-board[data-ready=\"true\"]').length === all.length; }", timeout=90_000)
     assert len(page.workers) == 1
     first, second = page.locator("div.tafl-board").nth(0), page.locator("div.tafl-board").nth(1)
     move = scripted_line("lewis-1")[0][0]

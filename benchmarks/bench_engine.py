@@ -1,29 +1,41 @@
-"""Engine speed: legal-move generations/s and random-playout plies/s (median of 5 runs).
+"""Engine speed: move generation and random playouts, inside the engine and through the
+public API, side by side with pyhnefatafl in the same run (median of 5 runs).
 
-Run: ``python benchmarks/bench_engine.py`` (add ``--no-pyhnefatafl`` to skip the
-comparison, ``--quick`` for shorter runs).
+Run: ``python benchmarks/bench_engine.py`` (``--no-pyhnefatafl`` skips the comparison,
+``--quick`` makes shorter runs, ``--long`` adds the long-game table below).
 
 Figures, for each rule set, from its start position:
 
-- *generations/s*: how many times per second the engine lists every legal move of the
-  side to move (ours: the internal from -> target-bitboard list; also shown, the public
-  ``Game.legal_moves()`` that builds a ``Move`` object with its captures for each move);
-- *plies/s*: uniformly random playouts (uniform choice over the whole legal list, game
-  rules applied after every ply, cap 500 plies per game), total plies / total time.
+- *gen/s*: how many times per second the engine lists every legal move of the side to
+  move (the engine's from -> target-bitboard list, ``Position.move_targets``);
+- *legal_moves()/s*: the same through the public ``Game.legal_moves()`` (a sequence
+  whose :class:`Move` objects are made when read);
+- *inner plies/s*: ``Game.random_playout`` (uniform over the whole legal list, rules
+  applied after every ply, cap 500 plies per game), total plies / total time;
+- *public plies/s*: the same playouts through the public API a user's own program
+  would use: ``game.play(rng.choice(game.legal_moves()))`` until ``game.outcome``;
+- *list plies/s*: the same with ``list(game.legal_moves())`` (every move made as an
+  object each ply, as pyhnefatafl's ``list(board.legal_moves)`` does).
 
 Times are CPU seconds of the benchmark process (``time.process_time``), so that other
 work on the shared machine does not count against either engine; the wall-clock
-plies/s of the same runs is printed beside them.
+public plies/s of the same runs is printed beside them.
 
 The comparison package pyhnefatafl 0.3.2 (GPL-3.0, imports as ``hnefatafl``) only installs
 on Python < 3.12, so it runs in a venv of its own (benchmarks/.venv-pyhnefatafl, made with
-/root/.pyenv/versions/3.11.7/bin/python, or ``$PYHNEFATAFL_PYTHON``) through a subprocess.
+/root/.pyenv/versions/3.11.7/bin/python, or ``$PYHNEFATAFL_PYTHON``) through a subprocess,
+through its own public API (``board.push(rng.choice(list(board.legal_moves)))``).
 Its rules (pyhnefatafl's ``Board``): 11x11 Copenhagen start, attackers first, rook moves,
 only the king stops on the throne and the corners, anyone passes the empty throne,
 corners always hostile, the throne hostile when empty (the king on it is an armed
 defender), armed king, the king taken by four attackers or three and the empty throne,
 never on the edge, escape to a corner, a side without moves draws. Ours is set to the
 same rules (``FETLAR_LIKE`` below) for the side-by-side figures.
+
+``--long`` times what a page does with a long game (1,000, 4,000 and 10,000 plies of
+brandubh, a shuffle of one attacker and one defender): reading and writing its OTN
+record, and the browser worker's ``new`` (a share link or a saved game) and
+``import``/``export`` requests. Every one of them grows linearly with the game.
 """
 
 from __future__ import annotations
@@ -93,38 +105,50 @@ print(json.dumps({"gen": statistics.median(gens), "plies": statistics.median(pli
 """
 
 
-def bench_ours(rules: Rules, runs: int, seconds: float) -> dict[str, float]:
-    gens, api_gens, plies, walls, lengths = [], [], [], [], []
+def _public_playout(rules: Rules, rng: random.Random, materialise: bool) -> int:
+    game = Game(rules)
+    ply = 0
+    while ply < CAP and game.outcome is None:
+        moves = game.legal_moves()
+        game.play(rng.choice(list(moves) if materialise else moves))
+        ply += 1
+    return ply
+
+
+def _rate(work, seconds: float) -> tuple[float, float, list[int]]:
+    """Run ``work()`` (which returns a count) for ``seconds`` of CPU time: (count per CPU
+    second, count per wall-clock second, the counts)."""
     clock = time.process_time
+    counts = []
+    t0 = clock()
+    w0 = time.perf_counter()
+    while clock() - t0 < seconds:
+        counts.append(work())
+    return sum(counts) / (clock() - t0), sum(counts) / (time.perf_counter() - w0), counts
+
+
+def bench_ours(rules: Rules, runs: int, seconds: float) -> dict[str, float]:
+    out: dict[str, list[float]] = {k: [] for k in ("gen", "api_gen", "plies", "public", "public_wall", "list")}
+    lengths: list[int] = []
     for run in range(runs):
         game = Game(rules)
         pos = game.engine
         side = pos.side
-        n = 0
-        t0 = clock()
-        while clock() - t0 < seconds:
-            pos.move_targets(side)
-            n += 1
-        gens.append(n / (clock() - t0))
-        n = 0
-        t0 = clock()
-        while clock() - t0 < seconds / 2:
-            game.legal_moves()
-            n += 1
-        api_gens.append(n / (clock() - t0))
+        out["gen"].append(_rate(lambda: (pos.move_targets(side), 1)[1], seconds)[0])
+        out["api_gen"].append(_rate(lambda: (game.legal_moves(), 1)[1], seconds / 2)[0])
         rng = random.Random(run)
-        total = 0
-        t0 = clock()
-        w0 = time.perf_counter()
-        while clock() - t0 < seconds:
-            n = Game(rules).random_playout(CAP, rng)
-            total += n
-            lengths.append(n)
-        plies.append(total / (clock() - t0))
-        walls.append(total / (time.perf_counter() - w0))
-    return {"gen": statistics.median(gens), "api_gen": statistics.median(api_gens),
-            "plies": statistics.median(plies), "wall": statistics.median(walls),
-            "length": statistics.mean(lengths)}
+        rate, _wall, counts = _rate(lambda: Game(rules).random_playout(CAP, rng), seconds)
+        out["plies"].append(rate)
+        lengths += counts
+        rng = random.Random(run)
+        rate, wall, _counts = _rate(lambda: _public_playout(rules, rng, False), seconds)
+        out["public"].append(rate)
+        out["public_wall"].append(wall)
+        rng = random.Random(run)
+        out["list"].append(_rate(lambda: _public_playout(rules, rng, True), seconds)[0])
+    result = {k: statistics.median(v) for k, v in out.items()}
+    result["length"] = statistics.mean(lengths)
+    return result
 
 
 def pyhnefatafl_python() -> pathlib.Path | None:
@@ -152,32 +176,76 @@ def bench_pyhnefatafl(runs: int, seconds: float) -> dict[str, float] | None:
     return json.loads(out.stdout)
 
 
+def _brandubh_shuffle(plies: int) -> list[str]:
+    cycle = ["d7-e7", "d5-e5", "e7-d7", "e5-d5"]
+    return [cycle[i % 4] for i in range(plies)]
+
+
+def bench_long_games(sizes: tuple[int, ...] = (1000, 4000, 10000)) -> None:
+    """Seconds (CPU) for what a page does with a game of n plies."""
+    from tafl_rules import game_from_otn, game_to_otn, webapi
+
+    print()
+    print("long games (brandubh, repetition ignored), CPU seconds:")
+    print(f"{'plies':>7} {'game_from_otn':>14} {'game_to_otn':>12} {'webapi new':>11} {'import':>8} {'export':>8}")
+    rules = variant("brandubh").rules
+    for n in sizes:
+        moves = _brandubh_shuffle(n)
+        game = Game(rules)
+        for m in moves:
+            game.play(m)
+        clock = time.process_time
+        t0 = clock()
+        record = game_to_otn(game)
+        t_write = clock() - t0
+        t0 = clock()
+        game_from_otn(record)
+        t_read = clock() - t0
+        t0 = clock()
+        reply = json.loads(webapi.handle("new", json.dumps({"board": "bench", "variant": "brandubh", "moves": moves})))
+        t_new = clock() - t0
+        assert reply.get("cursor") == n, reply.get("error")
+        t0 = clock()
+        reply = json.loads(webapi.handle("import", json.dumps({"board": "bench", "otn": record})))
+        t_import = clock() - t0
+        assert reply.get("cursor") == n, reply.get("error")
+        t0 = clock()
+        webapi.handle("export", json.dumps({"board": "bench"}))
+        t_export = clock() - t0
+        print(f"{n:>7} {t_read:14.3f} {t_write:12.3f} {t_new:11.3f} {t_import:8.3f} {t_export:8.3f}")
+
+
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="0.3 s per measurement instead of 1 s")
     parser.add_argument("--no-pyhnefatafl", action="store_true", help="skip the comparison")
+    parser.add_argument("--long", action="store_true", help="also time long games (1,000 to 10,000 plies)")
     args = parser.parse_args(argv)
     runs, seconds = 5, (0.3 if args.quick else 1.0)
     print(f"tafl_rules engine, Python {sys.version.split()[0]}, median of {runs} runs of {seconds} CPU s each; "
           f"playouts uniform over all legal moves, cap {CAP} plies; load average {os.getloadavg()[0]:.1f}")
-    print(f"{'rules':44} {'gen/s':>10} {'legal_moves()/s':>16} {'plies/s':>10} {'(wall)':>10} {'mean game':>10}")
+    head = (f"{'rules':44} {'gen/s':>8} {'legal_moves()/s':>15} {'inner plies/s':>13} {'public plies/s':>14} "
+            f"{'(wall)':>8} {'list plies/s':>12} {'mean game':>9}")
+    print(head)
     ours = {}
     for name, rules in RULESETS.items():
         r = bench_ours(rules, runs, seconds)
         ours[name] = r
-        print(f"{name:44} {r['gen']:10.0f} {r['api_gen']:16.0f} {r['plies']:10.0f} {r['wall']:10.0f} {r['length']:10.1f}")
-    if args.no_pyhnefatafl:
-        return
-    theirs = bench_pyhnefatafl(runs, seconds)
-    if theirs is None:
-        print("pyhnefatafl: no Python 3.11 to run it with; skipped")
-        return
+        print(f"{name:44} {r['gen']:8.0f} {r['api_gen']:15.0f} {r['plies']:13.0f} {r['public']:14.0f} "
+              f"{r['public_wall']:8.0f} {r['list']:12.0f} {r['length']:9.1f}")
     mine = ours["Fetlar-like 11x11 (= pyhnefatafl's rules)"]
-    print(f"{'pyhnefatafl 0.3.2 (Python 3.11, same rules)':44} {theirs['gen']:10.0f} {'-':>16} {theirs['plies']:10.0f} {theirs['wall']:10.0f} {theirs['length']:10.1f}")
-    print(f"ratio ours / pyhnefatafl on the same rules: generations {mine['gen'] / theirs['gen']:.1f}x, "
-          f"plies {mine['plies'] / theirs['plies']:.1f}x (target: plies >= 3x)")
-    cop = ours["Copenhagen 11x11"]
-    print(f"Copenhagen plies/s: {cop['plies']:.0f} per CPU second, {cop['wall']:.0f} wall-clock (target: >= 30,000)")
+    theirs = None if args.no_pyhnefatafl else bench_pyhnefatafl(runs, seconds)
+    if theirs is not None:
+        print(f"{'pyhnefatafl 0.3.2 (Python 3.11, same rules)':44} {theirs['gen']:8.0f} {'-':>15} {'-':>13} "
+              f"{theirs['plies']:14.0f} {theirs['wall']:8.0f} {'-':>12} {theirs['length']:9.1f}")
+        print(f"same rules, ours / pyhnefatafl: generations {mine['gen'] / theirs['gen']:.1f}x, "
+              f"public-API plies {mine['public'] / theirs['plies']:.1f}x (target >= 3x), "
+              f"inner plies {mine['plies'] / theirs['plies']:.1f}x")
+    elif not args.no_pyhnefatafl:
+        print("pyhnefatafl: no Python 3.11 to run it with; skipped")
+    print(f"Fetlar-like public-API plies/s: {mine['public']:.0f} per CPU second (target >= 20,000)")
+    if args.long:
+        bench_long_games()
 
 
 if __name__ == "__main__":

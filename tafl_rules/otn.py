@@ -109,6 +109,11 @@ from .squares import square_index, square_name
 # squares
 
 
+def _shown(text: str) -> str:
+    """``repr(text)``, cut short if long (messages never echo a megabyte back)."""
+    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")
+
+
 def _position_squares(text: str, size: int, offset: int, whole: str) -> tuple[frozenset[int], frozenset[int], int]:
     """Attacker squares, defender squares and king square of a position record, re-raising
     :class:`NotationError` with offsets into ``whole``."""
@@ -466,8 +471,9 @@ def _parse_extension(field: str, value: str, text: str, at: int) -> Any:
             raise NotationError(f"x-{field}: expected true or false, got {value!r}", text, at)
         return value == "true"
     if kind == "int":
-        if not re.fullmatch(r"[0-9]+", value):
-            raise NotationError(f"x-{field}: expected a whole number, got {value!r}", text, at)
+        if not re.fullmatch(r"[0-9]{1,9}", value):
+            raise NotationError(f"x-{field}: expected a whole number of at most nine digits, got {_shown(value)}",
+                                text, at)
         return int(value)
     if kind == "set":
         allowed = KING_ANVILS if field == "king_capture_against" else PIECES
@@ -519,7 +525,9 @@ def parse_rules(text: str) -> Rules:
     if key != "dim":
         raise NotationError(f"a rules string must begin with dim:<size>, not {key!r}", text, at)
     if not re.fullmatch(r"[0-9]+", value):
-        raise NotationError(f"dim: {value!r} is not a whole number", text, vat)
+        raise NotationError(f"dim: {_shown(value)} is not a whole number", text, vat)
+    if len(value) > 9:
+        raise NotationError(f"dim: {_shown(value)} is not a board size (7 to 19)", text, vat)
     size = int(value)
     if not 7 <= size <= 19 or size % 2 == 0:
         raise RulesError("size", f"the board must have an odd side from 7 to 19, got {size}")
@@ -774,16 +782,25 @@ class GameRecord:
             tags["position"] = self.position
         if self.turn is not None and self.turn != self.rules.first:
             tags["turn"] = self.turn
+        for key, value in self.tags.items():
+            if not isinstance(key, str) or not _TAG_NAME.fullmatch(key):
+                raise ValueError(f"tag {_shown(str(key))}: a tag name is letters, digits, '-', '_' and '.', "
+                                 "starting with a letter or a digit")
+            if key in _RESERVED_TAGS:
+                raise ValueError(f"tag {key!r} is written from the record itself; set the record's "
+                                 f"{'rules' if key == 'rules' else key} instead")
+            if not isinstance(value, str) or "]" in value or any(ch in _BREAKS for ch in value):
+                raise ValueError(f"tag {key!r}: a tag value is text on one line without ']'")
         for key, value in tags.items():
-            if "]" in key or ":" in key or "]" in str(value):
-                raise ValueError(f"tag {key!r}: a tag name may not hold ':' or ']' and a value may not hold ']'")
             lines.append(f"[{key}:{value}]")
         lines.append("")
         plies = list(self.moves)
         shift = 0 if self.first_side() == self.rules.first else 1
         cells: list[str | None] = [None] * shift + [format_move(m) for m in plies]
         for ply, comment in self.comments.items():
-            if "]" in comment or ("|" in comment and (ply + shift) % 2 == 0):
+            if not isinstance(ply, int) or not 0 <= ply < len(plies):
+                raise ValueError(f"comment on ply {ply!r}: the game has plies 0 to {len(plies) - 1}")
+            if not isinstance(comment, str) or "]" in comment or ("|" in comment and (ply + shift) % 2 == 0):
                 raise ValueError(f"comment on ply {ply}: commentary may not hold ']' (nor '|' on a first half)")
         for t in range(0, len(cells), 2):
             pair = cells[t:t + 2]
@@ -794,8 +811,13 @@ class GameRecord:
         return "\n".join(lines) + "\n"
 
 
-_TURN_RE = re.compile(r"(\d+)\.(?=\s|$)")
-_VARIATION_RE = re.compile(r"\d+[ab]\.(?:\d+\.\d+[ab]\.)+(?=\s|$)")
+_TAG_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+#: Tags a record writes from its own fields (its rules, start position and first side).
+_RESERVED_TAGS = frozenset({"rules", "position", "turn"})
+_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+_TURN_RE = re.compile(r"([0-9]+)\.(?=\s|$)")
+_VARIATION_RE = re.compile(r"[0-9]+[ab]\.(?:[0-9]+\.[0-9]+[ab]\.)+(?=\s|$)")
+_WORD_RE = re.compile(r"\S+")
 
 
 class _GameReader:
@@ -884,9 +906,12 @@ class _GameReader:
         text = self.text
         m = _TURN_RE.match(text, i)
         if not m:
-            word = re.match(r"\S+", text[i:]).group()
-            raise self.fail(f"expected a turn number like '{self.next_turn}.', got {word!r}", i)
+            word = _WORD_RE.match(text, i)
+            raise self.fail(f"expected a turn number like '{self.next_turn}.', got "
+                            f"{_shown(word.group() if word else text[i:])}", i)
         self.header, self.in_variation = False, False
+        if len(m.group(1)) > 9:
+            raise self.fail(f"turn {_shown(m.group(1))} where turn {self.next_turn} was expected", i)
         number = int(m.group(1))
         if number != self.next_turn:
             raise self.fail(f"turn {number} where turn {self.next_turn} was expected", i)

@@ -70,36 +70,41 @@ def test_custodial_capture_and_undo():
 
 
 def test_illegal_moves_say_why_and_change_nothing():
+    from fuzzing import snapshot
+
     game = Game(Rules())
-    before = (game.position(), game.hash)
+    game.play("d1-d3")
+    game.play("f4-c4")  # a game with history: nothing of it may change either
+    before = snapshot(game)
     cases = {
         "f5-f4": "it is the attackers' turn",
-        "d1-d6": "d6 is occupied",
-        "d1-d7": "d6 is in the way",
-        "d1-e2": "not along a rank or a file",
+        "h1-h6": "h6 is occupied",
+        "h1-h7": "h6 is in the way",
+        "h1-e2": "not along a rank or a file",
         "e3-e4": "there is no piece on e3",
         "l1-l2": "l1 is off the 11x11 board",
     }
     for text, reason in cases.items():
         with pytest.raises(IllegalMove, match=reason):
             game.play(text)
+        assert snapshot(game) == before
     # text that is not written like a move is a notation error, not an illegal move
     for text, reason in {"z1-z2": "not a square name", "d1d4": "is not a move", "d1-d4x": "is not a move"}.items():
         with pytest.raises(NotationError, match=reason):
             game.play(text)
-    assert (game.position(), game.hash) == before
+        assert snapshot(game) == before
 
 
 def test_only_the_king_stops_on_the_throne():
-    pos = "/11/11/11/11/11/T4K5/11/11/11/11/11/"
-    game = Game(Rules(), position=pos, turn="defenders")
-    # the defender on a6 may pass over... the king blocks; move king away first
-    game.play("f6-f9")
-    game.play("a1-a2") if game.piece_at("a1") else None
-    game2 = Game(Rules(), position="/11/11/11/11/11/T10/11/11/11/11/5K5/", turn="defenders")
+    # a defender passes over the empty throne but may not stop on it; the king may
+    game = Game(Rules(), position="/11/11/11/11/11/T10/11/11/11/11/5K5/", turn="defenders")
     with pytest.raises(IllegalMove, match="only the king may stop on the throne"):
-        game2.play("a6-f6")
-    assert "g6" in game2.legal_targets()["a6"]  # passes over the empty throne
+        game.play("a6-f6")
+    targets = game.legal_targets()
+    assert "g6" in targets["a6"] and "f6" not in targets["a6"]
+    assert "f6" in targets["f1"]
+    game.play("f1-f6")
+    assert game.piece_at("f6") == "king"
 
 
 def test_hash_is_stable_and_incremental():

@@ -48,10 +48,14 @@ def test_captures_are_listed_and_counted():
 
 
 def test_an_illegal_move_says_why_and_changes_nothing():
-    before = ask("new", variant="copenhagen")
-    reply = ask("play", move="f6-f7")
+    ask("new", variant="copenhagen", moves=["d1-d3", "e5-e2", "g1-g3"])
+    ask("undo")  # a redo tail, which a refused move must not cut
+    before = ask("state")
+    reply = ask("play", move="e2-e3")
     assert reply["illegal"] is True and "attackers' turn" in reply["error"]
-    assert ask("state")["ranks"] == before["ranks"]
+    reply = ask("play", move="d3-d10")
+    assert reply["illegal"] is True and "d6 is in the way" in reply["error"]
+    assert ask("state") == before  # placement, line, cursor, turn, captures: the whole state
 
 
 def test_explain_names_why_a_piece_cannot_be_picked_up():

@@ -171,3 +171,22 @@ def test_svg_titles_with_control_characters_give_well_formed_xml(title):
 def test_svg_refuses_a_title_that_is_not_text():
     with pytest.raises(TypeError, match="title must be text"):
         svg.render_svg(T.variant("brandubh").rules, title=5)
+
+
+def test_the_dev_server_answers_a_nul_in_the_path_with_404(tmp_path):
+    import urllib.error
+    import urllib.request
+
+    from tafl_sphinx.serve import serve_in_thread
+
+    (tmp_path / "index.html").write_text("<p>ok</p>")
+    server = serve_in_thread(str(tmp_path))
+    base = f"http://127.0.0.1:{server.server_port}"
+    try:
+        for path in ("/%00", "/docs/%00", "/index.html%00"):
+            with pytest.raises(urllib.error.HTTPError) as caught:
+                urllib.request.urlopen(base + path, timeout=10)
+            assert caught.value.code == 404
+        assert urllib.request.urlopen(base + "/index.html", timeout=10).read() == b"<p>ok</p>"
+    finally:
+        server.shutdown()

@@ -9,6 +9,7 @@ import argparse
 import functools
 import http.server
 import threading
+import urllib.parse
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -20,6 +21,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".whl": "application/zip",
         ".json": "application/json",
     }
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        # a NUL in the path cannot name a file: answer 404 instead of dropping the connection
+        if "\x00" in urllib.parse.unquote(self.path):
+            self.send_error(404, "File not found")
+            return None
+        return super().send_head()
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

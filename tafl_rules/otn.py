@@ -76,10 +76,22 @@ When reading, an ``x-`` key overrides whatever the OTN keys say about its field.
 an :class:`OTNLossWarning` naming each field lost; :func:`otn_losses` lists them
 without writing anything.
 
-The specification contradicts itself on ``tfr:l``: its value list says "player who
-makes the threefold repetition loses", its notes say "the player forced to respond
-loses". This module follows the value list (``repetition="loss"``: the side that
-makes the repetition loses).
+Two keys that other programs read differently
+---------------------------------------------
+
+* ``tfr:l``: the specification contradicts itself: its value list says "player who
+  makes the threefold repetition loses", its notes say "the player forced to
+  respond loses", and OpenTafl itself plays ``tfr:l`` as a win for the side that
+  makes the third repetition. This module follows the value list
+  (``repetition="loss"``: the side that makes the repetition loses). Because the
+  reference program reads it the other way, plain OTN cannot carry that rule: the
+  writer adds ``x-repetition:loss`` and strict mode calls ``repetition`` lost.
+* ``cenre`` (who may re-enter the centre): here a king left out of it may not
+  *stop* on the throne again (``king_reenter_throne = False``) but may still pass
+  over it if ``throne_pass`` lets him; OpenTafl also forbids him to *cross* it. When
+  the two readings differ (the king passes the throne and may not re-enter it), the
+  writer adds ``x-king_reenter_throne:false`` and strict mode calls
+  ``king_reenter_throne`` lost.
 
 Reading: an omitted key takes its default from the specification (so
 ``dim:11 atkf:n start:...`` is Fetlar: corner escape, strong king, hostile
@@ -422,8 +434,13 @@ def _encode(rules: Rules) -> tuple[list[tuple[str, str]], list[str]]:
         trial = {k: v for k, v in keys.items() if k != key}
         if _plain_reading(rules, trial, att) == plain:
             keys = trial
-    lost = [f for f in FIELDS if plain[f] != getattr(rules, f)]
-    return [(k, keys[k]) for k in KEY_ORDER if k in keys], lost
+    lost = {f for f in FIELDS if plain[f] != getattr(rules, f)}
+    # keys the reference program (OpenTafl) reads otherwise than this module: see the module notes
+    if rules.repetition == "loss":
+        lost.add("repetition")
+    if rules.throne and not rules.king_reenter_throne and "king" in rules.throne_pass:
+        lost.add("king_reenter_throne")
+    return [(k, keys[k]) for k in KEY_ORDER if k in keys], [f for f in FIELDS if f in lost]
 
 
 def otn_losses(rules: Rules) -> list[str]:

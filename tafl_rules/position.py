@@ -1,4 +1,11 @@
-"""OTN position records: ``/3ttttt3/5t5/.../`` (ranks from the top).
+"""OTN position records: ``/3ttttt3/5t5/.../``, rank 1 first.
+
+A record lists the ranks from rank 1 (the board's bottom edge, where ``a1`` is) up
+to the last, each from the ``a`` file rightwards, as the OpenTafl notation
+specification and OpenTafl itself read them (OpenTafl's ``PositionSerializer`` puts
+the record's first rank at ``y = 0``, which its square names call rank 1). So a
+record looks upside down beside a diagram drawn with rank 1 at the bottom; for the
+usual layouts, which are the same both ways up, the text is the same.
 
 ``t`` is an attacker, ``T`` a defender, ``K`` the king, a number a run of empty
 squares. The slashes at both ends are optional when parsing and always written when
@@ -13,6 +20,8 @@ validation, the catalogue, OTN game records and the engine all use it.
 (24, 8, 4)
 >>> format_position(*p, 7)
 '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'
+>>> parse_position("/t6/7/7/3K3/7/7/7/", 7).attackers == 1  # an attacker on a1
+True
 """
 
 from __future__ import annotations
@@ -57,8 +66,7 @@ def parse_position(text: str, size: int) -> Placement:
     attackers = defenders = 0
     king = -1
     offset = text.find(body) + start
-    for number, row in enumerate(rows):
-        rank = size - 1 - number
+    for rank, row in enumerate(rows):
         file = 0
         i = 0
         while i < len(row):
@@ -101,9 +109,9 @@ def parse_position(text: str, size: int) -> Placement:
 
 
 def format_position(attackers: int, defenders: int, king: int, size: int) -> str:
-    """The OTN position record of a placement (``king`` is a square index or -1)."""
+    """The OTN position record of a placement (``king`` is a square index or -1), rank 1 first."""
     out = []
-    for rank in range(size - 1, -1, -1):
+    for rank in range(size):
         row = []
         empty = 0
         for file in range(size):

@@ -57,7 +57,7 @@ class Rules:
     size: int = 11
     """Board side, odd, 7 to 19."""
     start: str = "/3ttttt3/5t5/5T5/t4T4t/t4T4t/ttTTTKTTTtt/t4T4t/t4T4t/5T5/5t5/3ttttt3/"
-    """Start position as an OTN position record (``/``-separated ranks from the top,
+    """Start position as an OTN position record (``/``-separated ranks, rank 1 first,
     ``t`` attacker, ``T`` defender, ``K`` king, digits for runs of empty squares)."""
     first: str = "attackers"
     """Which side makes the first move."""

@@ -85,10 +85,10 @@ def special_squares(size: int) -> set[str]:
 
 
 def to_otn(diagram: str) -> str:
-    """The OTN position record of a diagram: ``/``-separated ranks from the top."""
+    """The OTN position record of a diagram: ``/``-separated ranks, rank 1 first."""
     size, board = parse(diagram)
     rows = []
-    for number in range(size, 0, -1):
+    for number in range(1, size + 1):
         row, run = "", 0
         for letter in string.ascii_lowercase[:size]:
             piece = board.get(f"{letter}{number}")

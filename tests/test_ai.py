@@ -51,7 +51,7 @@ def test_determinism_does_not_depend_on_the_clock():
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_king_takes_an_open_road(level):
     # defenders to move; the king on e5 has an open file to e1 (an edge square)
-    game = Game("tawlbwrdd-cyningstan", position="/11/11/3t7/11/11/4K6/11/11/11/1t9/11/", turn="defenders")
+    game = Game("tawlbwrdd-cyningstan", position="/11/1t9/11/11/11/4K6/11/11/3t7/11/11/", turn="defenders")
     move = choose_move(game, level=level, seed=0)
     game.play(move)
     assert game.outcome is not None and game.outcome.winner == "defenders", (move, str(game))
@@ -60,7 +60,7 @@ def test_king_takes_an_open_road(level):
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_attackers_take_the_king_when_they_can(level):
     # king taken by two: attacker on d6, king e6, an attacker can close f6 from f2
-    game = Game("tawlbwrdd-cyningstan", position="/11/11/11/11/11/3tK6/11/11/11/5t5/t10/", turn="attackers")
+    game = Game("tawlbwrdd-cyningstan", position="/t10/5t5/11/11/11/3tK6/11/11/11/11/11/", turn="attackers")
     move = choose_move(game, level=level, seed=0)
     game.play(move)
     assert game.outcome is not None and game.outcome.kind == "king-captured", (move, str(game))
@@ -70,7 +70,7 @@ def test_attackers_take_the_king_when_they_can(level):
 def test_attackers_block_a_single_road(level):
     # the king on e6, hemmed by his own men on c6, g6 and e8, sees the edge only down the e file;
     # the attacker on a3 can close it on e3 (and nothing can take the king)
-    game = Game("tawlbwrdd-cyningstan", position="/11/11/11/4T6/11/2T1K1T4/11/11/t10/11/11/", turn="attackers")
+    game = Game("tawlbwrdd-cyningstan", position="/11/11/t10/11/11/2T1K1T4/11/4T6/11/11/11/", turn="attackers")
     before = [sq for sq in Game(game.rules, position=game.position(), turn="defenders").legal_targets()["e6"]
               if sq[1:] in ("1", "11") or sq[0] in "ak"]
     assert before == ["e1"]
@@ -91,7 +91,7 @@ def test_bad_level_and_finished_game_are_refused():
     game = Game("brandubh")
     with pytest.raises(ValueError, match="level must be one of"):
         choose_move(game, level=9)
-    over = Game("tawlbwrdd-cyningstan", position="/11/11/3t7/11/11/4K6/11/11/11/1t9/11/", turn="defenders")
+    over = Game("tawlbwrdd-cyningstan", position="/11/1t9/11/11/11/4K6/11/11/3t7/11/11/", turn="defenders")
     over.play("e6-e11")
     with pytest.raises(ValueError, match="the game is over"):
         choose_move(over)

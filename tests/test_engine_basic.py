@@ -57,7 +57,7 @@ def test_legal_moves_match_targets():
 
 
 def test_custodial_capture_and_undo():
-    pos = "/11/11/11/11/11/5K5/11/11/t2Tt6/11/11/"
+    pos = "/11/11/t2Tt6/11/11/5K5/11/11/11/11/11/"
     game = Game(Rules(), position=pos, turn="attackers")
     before = (game.position(), game.hash, game.turn)
     move = game.play("a3-c3")
@@ -97,7 +97,7 @@ def test_illegal_moves_say_why_and_change_nothing():
 
 def test_only_the_king_stops_on_the_throne():
     # a defender passes over the empty throne but may not stop on it; the king may
-    game = Game(Rules(), position="/11/11/11/11/11/T10/11/11/11/11/5K5/", turn="defenders")
+    game = Game(Rules(), position="/5K5/11/11/11/11/T10/11/11/11/11/11/", turn="defenders")
     with pytest.raises(IllegalMove, match="only the king may stop on the throne"):
         game.play("a6-f6")
     targets = game.legal_targets()
@@ -128,7 +128,7 @@ def test_an_unknown_variant_id_is_a_rules_error():
 
 def test_game_over_refuses_moves():
     # king one step from the edge under edge escape
-    game = Game(Rules(), position="/11/5K5/11/11/11/11/11/11/11/11/t10/", turn="defenders")
+    game = Game(Rules(), position="/t10/11/11/11/11/11/11/11/11/5K5/11/", turn="defenders")
     move = game.play("f10-f11")
     assert game.outcome.winner == "defenders"
     assert game.outcome.kind == "escape"
@@ -159,7 +159,7 @@ def test_table_and_ray_slides_agree():
 
 
 def test_big_board_moves():
-    rules = Rules(size=19, start="/" + "/".join(["19"] * 9 + ["9K9"] + ["19"] * 8 + ["t18"]) + "/")
+    rules = Rules(size=19, start="/" + "/".join(["t18"] + ["19"] * 8 + ["9K9"] + ["19"] * 9) + "/")
     game = Game(rules)
     assert game.count_legal_moves() == 36
     game.play("a1-a19")

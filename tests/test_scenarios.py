@@ -250,7 +250,7 @@ def test_play_accepts_a_move_object_and_lists_agree():
 
 
 def test_position_is_the_otn_record():
-    """API contract: game.position() is the OTN position record (ranks from the top, t/T/K, digits)."""
+    """API contract: game.position() is the OTN position record (rank 1 first, t/T/K, digits)."""
     g = game(OPEN_7)
     assert g.position().strip("/") == to_otn(OPEN_7).strip("/")
     g.play("b2-b7")
@@ -1854,6 +1854,37 @@ def test_closed_but_breakable_fort_is_no_fort():
     g = game(EDGE_FORT_7, turn="defenders", corners=True, escape="corner", edge_fort=True)
     g.play("a3-a2")
     assert g.outcome is None
+
+
+EDGE_FORT_BY_THE_CORNER_11 = """
+ 11 + . . . . . . . t . +
+ 10 . . . . . . . . . . .
+  9 . . . . . . . . . . t
+  8 . . . . . . . . . . .
+  7 . . . . . . . . . . .
+  6 . . . . . + . . . . .
+  5 . . . . . . . . . . .
+  4 . . . . . . . . . . .
+  3 . . . . . . . . . . .
+  2 . . . . . . . . . T .
+  1 + . . . . . . T T K +
+    a b c d e f g h i j k
+"""
+
+
+def test_an_edge_fort_beside_a_corner_is_closed_by_the_corner():
+    """modern standard (Copenhagen): no attacker can ever stop on or pass the corner k1, so a fort
+    that reaches it ends there: after i1-i2 the king on j1 with i1 and k1 is shut in by h1, i2 and
+    j2, which no attacker can take, and the defenders win. (The fort must not be grown through
+    the corner and on up the k file, where it would meet the attacker on k9.)"""
+    fields = dict(turn="defenders", corners=True, escape="corner", edge_fort=True, shieldwall="copenhagen",
+                  corners_hostile_to_attackers="always", corners_hostile_to_defenders="always")
+    g = game(EDGE_FORT_BY_THE_CORNER_11, **fields)
+    g.play("i1-i2")
+    assert outcome_of(g) == ("defenders", "edge-fort")
+    open_fort = game(EDGE_FORT_BY_THE_CORNER_11, **fields)
+    open_fort.play("h1-h2")  # the fort now runs west along the first rank, open to the attackers
+    assert open_fort.outcome is None
 
 
 ENCIRCLED_7 = """

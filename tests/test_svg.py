@@ -50,7 +50,7 @@ def test_piece_counts_default_and_custom_position():
     assert len(by_class(root, "defender")) == 12
     assert len([e for e in by_class(root, "king") if e.tag.endswith("circle")]) == 1
     assert len(by_class(root, "king-mark")) == 1
-    root = parse(render_svg(Rules(), "/11/11/11/11/11/5t5/11/11/11/11/tT9/"))
+    root = parse(render_svg(Rules(), "/tT9/11/11/11/11/5t5/11/11/11/11/11/"))
     assert len(by_class(root, "attacker")) == 2 and len(by_class(root, "defender")) == 1
     assert not by_class(root, "king") and "no king" in root.find("s:title", NS).text
 
@@ -98,7 +98,7 @@ def test_marks_and_highlights():
 
 
 def test_flipped_turns_the_board_half_round():
-    rules = Rules(size=7, start="/7/7/7/3K3/7/7/t6/", throne=False)
+    rules = Rules(size=7, start="/t6/7/7/3K3/7/7/7/", throne=False)
     normal = parse(render_svg(rules, square_px=10, coordinates=False))
     flipped = parse(render_svg(rules, square_px=10, coordinates=False, flipped=True))
     (a,) = by_class(normal, "attacker")

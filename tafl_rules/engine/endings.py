@@ -11,7 +11,7 @@ from ..outcome import Outcome, Termination
 from ..squares import Geometry, iter_bits
 from .capture import edges_of
 from .movement import has_move, move_targets, targets
-from .tables import ATTACKERS, DEFENDERS, KING, SIDE_NAMES
+from .tables import ATTACKER, ATTACKERS, DEFENDERS, KING, SIDE_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover - type names only
     from .state import Position
@@ -99,7 +99,8 @@ def encircled(pos: "Position") -> bool:
 
 def edge_fort(pos: "Position") -> bool:
     """Copenhagen edge fort, read conservatively: the king stands on the edge and can
-    move; the empty squares he can reach (his fort) touch no attacker; and every
+    move; the empty squares he can reach (his fort, which ends at a square no attacker
+    can ever stand on or pass, such as a corner) touch no attacker; and every
     defender bordering the fort is safe for good. A defender is safe when, on each line
     through it, one of its two neighbours is off the board or a square no attacker can
     ever stand on (the fort, the king, another safe defender; never a hostile square),
@@ -116,13 +117,16 @@ def edge_fort(pos: "Position") -> bool:
     d = pos.d
     kbit = 1 << k
     free = g.full & ~(a | d | kbit)
+    # squares no attacker can ever stand on or pass (a corner; the throne where the rules bar
+    # them from both) belong to the fort but close it: it does not grow on beyond them
+    barrier = t.nostop[ATTACKER] & (t.nopass[ATTACKER] | t.corners)
     fort = kbit
     while True:
-        grown = (g.grow(fort) & free) | fort
+        grown = (g.grow(fort & ~barrier) & free) | fort
         if grown == fort:
             break
         fort = grown
-    border = g.grow(fort) & ~fort
+    border = g.grow(fort & ~barrier) & ~fort
     if border & a:
         return False
     if a.bit_count() < 2:

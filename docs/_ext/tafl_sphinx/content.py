@@ -330,11 +330,8 @@ def provenance_md(prov) -> str:
 
 
 def svg_markup(rules, *, marks: Iterable[str] = (), title: str | None = None, position: str | None = None) -> str:
-    try:
-        from tafl_rules import svg
-    except ImportError:  # the renderer is another helper's module; say so loudly (fails -W builds)
-        logger.info("tafl_rules.svg is missing: the figure %r is drawn as text", title)
-        return "<pre>" + "\n".join(position_text(rules)) + "</pre>"
+    from tafl_rules import svg
+
     markup = svg.render_svg(rules, position, marks=tuple(marks), title=title)
     # Scale down with the column (cards, phones); the viewBox keeps the drawing exact.
     markup = re.sub(r"<svg\b", '<svg style="max-width:100%;height:auto"', markup, count=1)
@@ -487,32 +484,17 @@ def variant_page_md(v) -> str:
     return "\n".join(lines)
 
 
-def square_names(size: int) -> list[list[str]]:
-    """Square names by rank from the top, as in an OTN position record."""
-    files = "abcdefghijklmnopqrstuvwxyz"
-    return [[f"{files[f]}{size - r}" for f in range(size)] for r in range(size)]
-
-
 def position_map(position: str, size: int) -> dict[str, str]:
     """Square -> "t" / "T" / "K" for every occupied square of an OTN position record."""
-    out = {}
-    names = square_names(size)
-    for r, row in enumerate(position.strip("/").split("/")):
-        f = 0
-        for token in re.findall(r"\d+|[tTKk]", row):
-            if token.isdigit():
-                f += int(token)
-            else:
-                out[names[r][f]] = token.upper() if token in "kK" else token
-                f += 1
+    from tafl_rules.position import parse_position
+    from tafl_rules.squares import iter_bits, square_name
+
+    placement = parse_position(position, size)
+    out = {square_name(i, size): "t" for i in iter_bits(placement.attackers)}
+    out.update({square_name(i, size): "T" for i in iter_bits(placement.defenders)})
+    if placement.king >= 0:
+        out[square_name(placement.king, size)] = "K"
     return out
-
-
-def position_text(rules) -> list[str]:
-    """A plain text drawing (ranks from the top), used only when the SVG renderer is missing."""
-    where = position_map(rules.start, rules.size)
-    glyph = {"t": "a", "T": "d", "K": "K"}
-    return [" ".join(glyph.get(where.get(sq), ".") for sq in row) for row in square_names(rules.size)]
 
 
 def differing_squares(positions: list[str], size: int) -> list[str]:

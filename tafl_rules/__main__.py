@@ -10,9 +10,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Any, Callable
+
+from . import balance
+from .catalogue import variant_ids
+from .errors import RulesError
 
 
-def _add_balance(sub) -> None:
+def _add_balance(sub: Any) -> None:
     p = sub.add_parser("balance", help="self-play games per variant and toggle; win rates with 95%% intervals",
                        description="Play the AI against itself under chosen variants and toggles and write the "
                                    "results (with their provenance) as JSON.")
@@ -53,10 +58,7 @@ def _writable(path: str, what: str) -> str | None:
     return None
 
 
-def _cmd_balance(args) -> int:
-    from . import balance
-    from .errors import RulesError
-
+def _cmd_balance(args: argparse.Namespace) -> int:
     def refuse(text: str) -> int:
         print(f"error: {text}", file=sys.stderr)
         return 2
@@ -96,7 +98,6 @@ def _cmd_balance(args) -> int:
                 toggles[name] = reading
             ids = args.variant or ["tawlbwrdd-cyningstan"]
             if "all" in ids:
-                from .catalogue import variant_ids
 
                 ids = variant_ids()
             configs = [balance.Config(v, tuple(toggles.items()), la, ld, args.ply_cap) for v in dict.fromkeys(ids)]
@@ -122,11 +123,11 @@ def _cmd_balance(args) -> int:
     return 0
 
 
-def _rate_cell(part) -> str:
+def _rate_cell(part: Any) -> str:
     return f"{part['rate']:.0%} [{part['low']:.0%}-{part['high']:.0%}]"
 
 
-def _print_table(data) -> None:
+def _print_table(data: Any) -> None:
     """Per configuration: win and draw rates with 95% Wilson intervals, game length, king's fate."""
     print(f"{'configuration':<58} {'games':>5}  {'attackers':>18}  {'defenders':>18}  {'draws':>18}  "
           f"{'mean plies':>10}  {'median':>6}  {'escaped':>7}  {'taken':>5}")
@@ -149,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.command:
         parser.print_help()
         return 2
-    return globals()[f"_cmd_{args.command}"](args)
+    command: Callable[[argparse.Namespace], int] = globals()[f"_cmd_{args.command}"]
+    return command(args)
 
 
 if __name__ == "__main__":

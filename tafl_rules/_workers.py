@@ -57,7 +57,7 @@ def _die_with_parent(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="parent-watch").start()
 
 
-def _worker_main(conn, parent: int, func: Callable[[Any], Any]) -> None:
+def _worker_main(conn: Any, parent: int, func: Callable[[Any], Any]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process decides when the run stops
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _die_with_parent(parent)
@@ -78,13 +78,13 @@ def _worker_main(conn, parent: int, func: Callable[[Any], Any]) -> None:
             return
 
 
-def _context():
+def _context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods and sys.platform.startswith("linux") else None)
 
 
 class _Worker:
-    def __init__(self, ctx, func) -> None:
+    def __init__(self, ctx: Any, func: Callable[[Any], Any]) -> None:
         self.conn, child = ctx.Pipe()
         self.proc = ctx.Process(target=_worker_main, args=(child, os.getpid(), func), daemon=True,
                                 name="tafl-lab-worker")
@@ -92,7 +92,7 @@ class _Worker:
         child.close()
         self.task: Any = None
 
-    def give(self, task) -> None:
+    def give(self, task: Any) -> None:
         self.task = task
         self.conn.send(task)
 

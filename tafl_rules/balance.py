@@ -30,13 +30,21 @@ import datetime
 import json
 import math
 import os
+import random
 import re
+import signal
 import statistics
+import subprocess
 import sys
 import time
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, TextIO
 
 from . import __version__
+from ._workers import run_tasks
+from .ai import LEVELS, analyse
+from .catalogue import variant, variants
+from .game import Game
+from .rules import Rules
 
 __all__ = ["Config", "ENDINGS", "JONES_REVERSED", "SITE_TOGGLES", "Terminated", "WorkFileError", "check_record",
            "play_game", "read_work", "run", "signals_interrupt", "site_configs", "sign_test", "summarise", "wilson",
@@ -85,7 +93,7 @@ def sign_test(wins: int, losses: int) -> float:
     if n == 0:
         return 1.0
     tail = sum(math.comb(n, i) for i in range(min(wins, losses) + 1)) / 2**n
-    return min(1.0, 2 * tail)
+    return min(1.0, 2 * float(tail))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -103,7 +111,6 @@ class Config:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "toggles", tuple(sorted((str(k), str(v)) for k, v in dict(self.toggles).items())))
-        from .ai import LEVELS  # noqa: PLC0415
 
         for side, level in (("attackers", self.attackers_level), ("defenders", self.defenders_level)):
             if level not in LEVELS:
@@ -121,8 +128,7 @@ class Config:
                 f"|a{self.attackers_level}d{self.defenders_level}|cap{self.ply_cap}"
                 + (f"|open{self.opening_plies}" if self.opening_plies else ""))
 
-    def rules(self):
-        from .catalogue import variant  # noqa: PLC0415
+    def rules(self) -> Rules:
 
         return variant(self.variant, **dict(self.toggles)).rules
 
@@ -145,15 +151,12 @@ def play_game(config: Config | Mapping[str, Any], seed: int) -> dict[str, Any]:
     The AI of each side moves with ``choose_move(game, level, seed)``; its node budget
     (not the clock) ends each search, so the game depends only on ``config`` and ``seed``.
     """
-    from .ai import analyse  # noqa: PLC0415
-    from .game import Game  # noqa: PLC0415
 
     if not isinstance(config, Config):
         config = Config.from_dict(config)
     game = Game(config.rules())
     levels = (config.attackers_level, config.defenders_level)
     if config.opening_plies:
-        import random  # noqa: PLC0415
 
         rng = random.Random(f"opening:{int(seed)}")
         while game.outcome is None and game.ply < min(config.opening_plies, config.ply_cap):
@@ -168,7 +171,7 @@ def play_game(config: Config | Mapping[str, Any], seed: int) -> dict[str, Any]:
     return {"key": config.key, "seed": int(seed), "winner": winner, "kind": kind, "plies": game.ply}
 
 
-def _play_task(task: tuple[dict, int]) -> dict[str, Any]:
+def _play_task(task: tuple[dict[str, Any], int]) -> dict[str, Any]:
     return play_game(task[0], task[1])
 
 
@@ -200,7 +203,7 @@ def summarise(games: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
 class _Progress:
     """A one-line progress bar with an ETA on stderr."""
 
-    def __init__(self, total: int, done: int, enabled: bool, stream=None) -> None:
+    def __init__(self, total: int, done: int, enabled: bool, stream: Any = None) -> None:
         self.total, self.done, self.enabled = total, done, enabled
         self.start_done = done
         self.started = time.monotonic()
@@ -281,7 +284,7 @@ def check_record(rec: Any) -> str | None:
     return None
 
 
-def read_work(path: str | None, report: Callable[[str], None] | None = None) -> dict[tuple[str, int], dict]:
+def read_work(path: str | None, report: Callable[[str], None] | None = None) -> dict[tuple[str, int], dict[str, Any]]:
     """The games recorded in a work file, keyed by (configuration key, seed).
 
     Every line is checked (:func:`check_record`); a bad line is reported through
@@ -290,7 +293,7 @@ def read_work(path: str | None, report: Callable[[str], None] | None = None) -> 
     skipped the same way. Identical lines count once; two valid lines that disagree
     about one game raise :class:`WorkFileError` (the file is not trustworthy).
     """
-    done: dict[tuple[str, int], dict] = {}
+    done: dict[tuple[str, int], dict[str, Any]] = {}
     if not path or not os.path.exists(path):
         return done
     if os.path.isdir(path):
@@ -308,7 +311,7 @@ def read_work(path: str | None, report: Callable[[str], None] | None = None) -> 
         if not line.strip():
             continue
         problem = None
-        rec = None
+        rec: Any = None
         try:
             rec = json.loads(line.decode("utf-8"), parse_constant=_no_constant)
         except UnicodeDecodeError:
@@ -340,7 +343,7 @@ def _ends_with_newline(path: str) -> bool:
         return fh.read(1) == b"\n"
 
 
-def open_work_file(path: str):
+def open_work_file(path: str) -> TextIO:
     """Open a work file for appending (creating it), ending a line cut short; refuses with
     :class:`WorkFileError` a path that cannot be written."""
     try:
@@ -356,7 +359,7 @@ def open_work_file(path: str):
 
 def run(configs: Iterable[Config], seeds: Iterable[int], *, workers: int | None = None,
         scheduler: Any = None, work_file: str | None = None, progress: bool = False,
-        on_game: Callable[[dict], None] | None = None, report: Callable[[str], None] | None = None) -> dict[str, Any]:
+        on_game: Callable[[dict[str, Any]], None] | None = None, report: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Play every configuration with every seed and return ``{"provenance", "results"}``.
 
     ``workers``: local processes (default: every core; 1 plays in this process).
@@ -393,7 +396,7 @@ def run(configs: Iterable[Config], seeds: Iterable[int], *, workers: int | None 
         bar = _Progress(len(wanted), len(done), progress)
         started = time.monotonic()
 
-        def record(rec: dict) -> None:
+        def record(rec: dict[str, Any]) -> None:
             k = (rec["key"], rec["seed"])
             if k in done:  # a game retried after a lost worker: counted once
                 return
@@ -411,7 +414,6 @@ def run(configs: Iterable[Config], seeds: Iterable[int], *, workers: int | None 
             for task in tasks:
                 record(_play_task(task))
         else:
-            from ._workers import run_tasks  # noqa: PLC0415
 
             run_tasks(_play_task, tasks, workers or os.cpu_count() or 1, record)
     finally:
@@ -437,9 +439,8 @@ class signals_interrupt:
     with Ctrl-C. (SIGKILL cannot be caught; the workers then end themselves.)"""
 
     def __enter__(self) -> "signals_interrupt":
-        import signal  # noqa: PLC0415
 
-        def raise_terminated(signum, _frame):
+        def raise_terminated(signum: int, _frame: Any) -> None:
             raise Terminated(signal.Signals(signum).name)
 
         self.saved = {}
@@ -452,14 +453,13 @@ class signals_interrupt:
                     pass
         return self
 
-    def __exit__(self, *exc) -> None:
-        import signal  # noqa: PLC0415
+    def __exit__(self, *exc: object) -> None:
 
         for sig, handler in self.saved.items():
             signal.signal(sig, handler)
 
 
-def _dask_client(scheduler: Any):
+def _dask_client(scheduler: Any) -> Any:
     from distributed import Client  # noqa: PLC0415
 
     if isinstance(scheduler, Client):
@@ -470,7 +470,7 @@ def _dask_client(scheduler: Any):
         raise ValueError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
 
 
-def _run_dask(tasks: list, client: Any, record: Callable[[dict], None]) -> None:
+def _run_dask(tasks: list[Any], client: Any, record: Callable[[dict[str, Any]], None]) -> None:
     from distributed import as_completed  # noqa: PLC0415
 
     futures = [client.submit(_play_task, t, key=f"tafl-game-{t[1]}-{Config.from_dict(t[0]).key}", pure=True)
@@ -483,9 +483,8 @@ def _run_dask(tasks: list, client: Any, record: Callable[[dict], None]) -> None:
         raise
 
 
-def _assemble(configs: list[Config], seeds: list[int], done: Mapping[tuple[str, int], dict], seconds: float,
+def _assemble(configs: list[Config], seeds: list[int], done: Mapping[tuple[str, int], dict[str, Any]], seconds: float,
               workers: int | None, scheduler: Any, commit: str | None) -> dict[str, Any]:
-    from .catalogue import variant  # noqa: PLC0415
 
     results = []
     for c in configs:
@@ -512,7 +511,6 @@ def _assemble(configs: list[Config], seeds: list[int], done: Mapping[tuple[str, 
 def _git_commit() -> str | None:
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     try:
-        import subprocess  # noqa: PLC0415
 
         out = subprocess.run(["git", "-C", here, "rev-parse", "HEAD"], capture_output=True, text=True, timeout=5)
         return out.stdout.strip() or None
@@ -540,7 +538,6 @@ def site_configs(level: int = 1, ply_cap: int = 300) -> list[Config]:
     """The site's comparison: every catalogue variant as it stands, each single change
     of :data:`SITE_TOGGLES` on :data:`SITE_BASES` (the main tawlbwrdd readings), and
     :data:`JONES_REVERSED`."""
-    from .catalogue import variant, variants  # noqa: PLC0415
 
     out = [Config(v.id, (), level, level, ply_cap) for v in variants()]
     for base in SITE_BASES:

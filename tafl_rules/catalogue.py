@@ -240,13 +240,13 @@ class Variant:
 
 # --- diagrams -------------------------------------------------------------
 
-def diagram_rows(text: str, legend: Mapping[str, str]) -> list[list[str]]:
+def diagram_rows(text: str, legend: Mapping[str, str]) -> list[list[str | None]]:
     """The diagram as rows (top first) of piece names or ``None`` for empty squares.
 
     Accepted form (that of the WELSH-L posting's figures): one rank per line written ``|a|b|c|``; lines made only
     of underscores (the top border) and blank lines are skipped.
     """
-    rows: list[list[str]] = []
+    rows: list[list[str | None]] = []
     for number, line in enumerate(text.splitlines(), 1):
         line = line.strip()
         if not line or set(line) <= {"_"}:
@@ -270,9 +270,9 @@ def diagram_rows(text: str, legend: Mapping[str, str]) -> list[list[str]]:
 
 def diagram_to_position(text: str, legend: Mapping[str, str]) -> tuple[int, str]:
     """Board size and OTN position record of an ASCII diagram (drawn with rank 1 at the bottom)."""
-    for char, piece in legend.items():
-        if piece not in (*_PIECE_LETTERS, "empty"):
-            raise RulesError("diagram", f"legend maps {char!r} to {piece!r}; use attacker, defender, king or empty")
+    for char, named in legend.items():
+        if named not in (*_PIECE_LETTERS, "empty"):
+            raise RulesError("diagram", f"legend maps {char!r} to {named!r}; use attacker, defender, king or empty")
     rows = diagram_rows(text, legend)
     size = len(rows)
     attackers = defenders = 0

@@ -9,6 +9,19 @@ of bad input; the three kinds say *what* was wrong:
 * :class:`IllegalMove`: a well-formed move that the rules do not allow here.
 
 This module imports nothing from the package: every other module may import it.
+
+>>> from tafl_rules import Game, IllegalMove, NotationError
+>>> game = Game("brandubh")
+>>> try:
+...     game.play("d7-d7x")
+... except NotationError as error:
+...     print(error.offset, error.message)
+0 'd7-d7x' is not a move (expected a form like d1-d4 or d1-d4xd5)
+>>> try:
+...     game.play("c1-c2")
+... except IllegalMove as error:
+...     print(error)
+there is no piece on c1
 """
 
 from __future__ import annotations

@@ -210,7 +210,7 @@ class _Reader:
     """Turns OTN key values (defaults filled in) into Rules field values."""
 
     def __init__(self, keys: Mapping[str, str], offsets: Mapping[str, int], text: str,
-                 size: int, start: str, attackers: frozenset) -> None:
+                 size: int, start: str, attackers: frozenset[int]) -> None:
         self.keys = keys
         self.offsets = offsets
         self.text = text
@@ -244,10 +244,10 @@ class _Reader:
                 raise self.error(key, f"{ch!r} is not a piece letter (t, c, n, k, T, C, N, K)", i)
         return value
 
-    def pieces(self, key: str) -> frozenset:
+    def pieces(self, key: str) -> frozenset[str]:
         return frozenset(_PIECE_OF[c] for c in self.letters(key) if c in _PIECE_OF)
 
-    def squares(self, key: str) -> frozenset | None:
+    def squares(self, key: str) -> frozenset[int] | None:
         """The squares of a space list; None for ``default``."""
         value = self.get(key)
         if value == "default" and key in ("cor", "cen"):
@@ -409,7 +409,7 @@ def _otn_keys(rules: Rules) -> dict[str, str]:
     return k
 
 
-def _plain_reading(rules: Rules, keys: Mapping[str, str], attackers: frozenset) -> dict[str, Any]:
+def _plain_reading(rules: Rules, keys: Mapping[str, str], attackers: frozenset[int]) -> dict[str, Any]:
     return _Reader(keys, {}, "", rules.size, rules.start, attackers).read()
 
 

@@ -6,6 +6,16 @@ catalogue records, for each field of each variant, where the value comes from.
 
 Pieces are named ``"attacker"``, ``"defender"`` and ``"king"``; sides are
 ``"attackers"`` and ``"defenders"``.
+
+>>> from tafl_rules import Rules, RulesError
+>>> rules = Rules(size=7, start="/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", corners=True, escape="corner")
+>>> rules.escape, rules.replace(first="defenders").first
+('corner', 'defenders')
+>>> try:
+...     Rules(size=8)
+... except RulesError as error:
+...     print(error.field, "-", error.message)
+size - the board must have an odd side, got 8
 """
 
 from __future__ import annotations
@@ -70,22 +80,22 @@ class Rules:
     throne: bool = True
     """The centre square is a special square (the throne, konakis). If false it is an
     ordinary square and every ``throne_*`` field is ignored."""
-    throne_stop: frozenset = frozenset({"king"})
+    throne_stop: frozenset[str] = frozenset({"king"})
     """Pieces that may stop on the empty throne."""
-    throne_pass: frozenset = frozenset({"king", "defender", "attacker"})
+    throne_pass: frozenset[str] = frozenset({"king", "defender", "attacker"})
     """Pieces that may pass over the empty throne."""
     king_reenter_throne: bool = True
     """Whether the king, once he has left the throne, may stop on it again."""
     corners: bool = False
     """The four corner squares are special squares."""
-    corner_stop: frozenset = frozenset({"king"})
+    corner_stop: frozenset[str] = frozenset({"king"})
     """Pieces that may stop on a corner (when ``corners``)."""
     camps: bool = False
     """The attackers' starting squares are camps (Granquist's red squares)."""
-    camp_stop: frozenset = frozenset({"attacker"})
+    camp_stop: frozenset[str] = frozenset({"attacker"})
     """Pieces that may stop on a camp square when coming from outside the camps. An
     attacker still in its camp may always move within it."""
-    camp_pass: frozenset = frozenset({"attacker", "defender", "king"})
+    camp_pass: frozenset[str] = frozenset({"attacker", "defender", "king"})
     """Pieces that may pass over a camp square."""
 
     # --- capture --------------------------------------------------------
@@ -118,7 +128,7 @@ class Rules:
     three beside it with the throne as the fourth, two elsewhere; ``"immobile"``:
     taken when an attacker's move beside him leaves him unable to move at all; ``"none"``: never taken (the attackers can
     only win by leaving the defenders without a move)."""
-    king_capture_against: frozenset = frozenset()
+    king_capture_against: frozenset[str] = frozenset()
     """Squares that stand in for an attacker when the king is enclosed (``"four"``):
     any of ``"throne"``, ``"camp"``, ``"edge"`` (the board's edge), ``"corner"``."""
     watch_king: bool = False

@@ -10,6 +10,13 @@ The root is ``<svg class="tafl-svg-board">`` (not ``tafl-board``, which the site
 interactive board script claims). Every element carries a class (``board``, ``grid``, ``throne``, ``corner``,
 ``camp``, ``highlight``, ``mark``, ``piece attacker``, ``piece defender``,
 ``piece king``, ``coord``) as well as inline colours, so a site may restyle it.
+
+>>> from tafl_rules import variant
+>>> picture = render_svg(variant("brandubh").rules, title="Brandubh", marks="d4")
+>>> picture.startswith('<svg xmlns="http://www.w3.org/2000/svg" class="tafl-svg-board"')
+True
+>>> picture.count('class="piece attacker"'), picture.count('class="mark"')
+(8, 1)
 """
 
 from __future__ import annotations
@@ -208,15 +215,15 @@ def render_svg(rules: Rules | Any, position: str | None = None, *, marks: Iterab
         font = _num(sp * 0.4)
         for col in range(size):
             file = size - 1 - col if flipped else col
-            x = _num(left + col * sp + sp / 2)
-            y = _num(top + board_px + margin * 0.7)
-            out.append(f'<text class="coord" x="{x}" y="{y}" font-family="sans-serif" font-size="{font}" '
+            tx = _num(left + col * sp + sp / 2)
+            ty = _num(top + board_px + margin * 0.7)
+            out.append(f'<text class="coord" x="{tx}" y="{ty}" font-family="sans-serif" font-size="{font}" '
                        f'text-anchor="middle" fill="{c["coord"]}">{FILES[file]}</text>')
         for row in range(size):
             rank = row if flipped else size - 1 - row
-            x = _num(left - margin * 0.45)
-            y = _num(top + row * sp + sp / 2 + sp * 0.14)
-            out.append(f'<text class="coord" x="{x}" y="{y}" font-family="sans-serif" font-size="{font}" '
+            tx = _num(left - margin * 0.45)
+            ty = _num(top + row * sp + sp / 2 + sp * 0.14)
+            out.append(f'<text class="coord" x="{tx}" y="{ty}" font-family="sans-serif" font-size="{font}" '
                        f'text-anchor="middle" fill="{c["coord"]}">{rank + 1}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

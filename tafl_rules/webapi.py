@@ -355,7 +355,7 @@ def _import(payload: dict[str, Any]) -> dict[str, Any]:
     game = game_from_otn(text)
     previous = _sessions.get(board)
     variant_id = previous.variant_id if previous and previous.rules == game.rules else ""
-    toggles = previous.toggles if variant_id else {}
+    toggles = previous.toggles if previous and variant_id else {}
     session = Session(variant_id, toggles, game.rules, game)
     _sessions[board] = session
     return state(session)

@@ -88,7 +88,8 @@ class Page(HTMLParser):
 def site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("content-site")
     result = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(ROOT), str(out)],
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", "-D", "tafl_runtime=0",
+         str(ROOT), str(out)],  # the pages only; tests/test_site_build.py checks the runtime beside them
         capture_output=True, text=True)
     assert result.returncode == 0, f"sphinx -W failed:\n{result.stdout}\n{result.stderr}"
     assert "WARNING" not in result.stderr and "ERROR" not in result.stderr, result.stderr
@@ -378,6 +379,7 @@ def _tiny(tmp_path: Path, body: str) -> subprocess.CompletedProcess:
     (tmp_path / "conf.py").write_text(
         f"import sys\nsys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})\nsys.path.insert(0, {str(ROOT)!r})\n"
         "extensions = ['myst_parser', 'sphinx_design', 'sphinxcontrib.bibtex', 'tafl_sphinx']\n"
+        "tafl_runtime = False\n"  # no Pyodide copy or snapshot: these pages never run a board
         f"bibtex_bibfiles = [{str(ROOT / 'docs' / 'references.bib')!r}]\n")
     (tmp_path / "index.md").write_text(body)
     return subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(tmp_path),

@@ -51,6 +51,7 @@ def build_tiny(tmp_path: Path, page: str) -> tuple[subprocess.CompletedProcess, 
     (tmp_path / "conf.py").write_text(
         f"import sys\nsys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})\nsys.path.insert(0, {str(ROOT)!r})\n"
         "extensions = ['myst_parser', 'tafl_sphinx']\n"
+        "tafl_runtime = False\n"  # no Pyodide copy or snapshot: these builds check the directives only
     )
     (tmp_path / "index.md").write_text(page)
     out = tmp_path / "_build"
@@ -67,6 +68,7 @@ def test_tiny_project_with_the_directive(tmp_path):
     assert 'data-moves="d1-d3 e5-e2"' in html
     assert (out / "_static" / "tafl-board.mjs").is_file()
     assert (out / "_static" / "tafl-worker.mjs").is_file()
+    assert not (out / "_static" / "pyodide").exists()  # tafl_runtime = False: no runtime copied
 
 
 def test_bad_directive_option_is_an_error(tmp_path):

@@ -9,6 +9,10 @@ and Pyodide checks its sha256.
 Last, Node makes a memory snapshot of that runtime with the wheel imported
 (``snapshot.mjs``): the worker starts from it and skips Python's start-up, the
 slowest part of loading. Without the snapshot the worker starts the slow way.
+
+``tafl_runtime = False`` in ``conf.py`` skips both (the board scripts are still
+copied): for small projects that test the directives and never run a board, where
+the copy and the snapshot would be most of the build's time.
 """
 
 from __future__ import annotations
@@ -81,7 +85,7 @@ def make_snapshot(target: Path, wheel_name: str) -> Path:
 
 
 def _on_build_finished(app: Sphinx, exception: Exception | None) -> None:
-    if exception is not None or app.builder.format != "html":
+    if exception is not None or app.builder.format != "html" or not app.config.tafl_runtime:
         return
     try:
         install_runtime(Path(app.outdir), Path(app.config.tafl_pyodide_dir), Path(app.config.tafl_wheel_dir))
@@ -93,4 +97,5 @@ def _on_build_finished(app: Sphinx, exception: Exception | None) -> None:
 def setup_runtime(app: Sphinx) -> None:
     app.add_config_value("tafl_pyodide_dir", str(ROOT / "node_modules" / "pyodide"), "env")
     app.add_config_value("tafl_wheel_dir", str(ROOT / "dist"), "env")
+    app.add_config_value("tafl_runtime", True, "env", bool)
     app.connect("build-finished", _on_build_finished)

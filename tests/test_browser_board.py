@@ -242,7 +242,7 @@ def test_axe_finds_no_serious_or_critical_violation(page, site_url, path):
     assert bad == [], json.dumps(bad)
 
 
-def test_the_computer_answers_and_the_page_stays_responsive(page, site_url):
+def test_the_computer_answers_with_a_legal_move(page, site_url):
     board = open_board(page, f"{site_url}/docs/variants/brandubh.html")
     menu = board.locator(".tafl-ai option").all_text_contents()
     assert menu == ["off"] + [f"level {n} ({spec.name})" for n, spec in LEVELS.items()]
@@ -251,8 +251,8 @@ def test_the_computer_answers_and_the_page_stays_responsive(page, site_url):
     first = scripted_line("brandubh")[0][0]
     board.locator(f'[data-square="{first.split("-")[0]}"]').click()
     board.locator(f'[data-square="{first.split("-")[1]}"]').click()
-    # While the worker thinks, the main thread still answers.
-    assert page.evaluate("() => 1 + 1") == 2
+    # That the page answers input while the worker searches is checked where the search lasts
+    # seconds (test_stop_thinking_ends_the_search_and_hands_the_move_back flips the board mid-search).
     wait_for_moves(page, 2)
     page.wait_for_function("() => document.querySelector('.tafl-turn').textContent === 'Attackers to move'")
     reply = moves_shown(board)[1]

@@ -384,8 +384,9 @@ def test_format_move_walker_separator_and_engine_moves():
     assert otn.format_move(Move("d1", "d4", ["d5", "e4"]), separator="x") == "d1-d4xd5xe4"
     assert otn.format_move(Move("d1", "d4", ["d5", "e4"])) == "d1-d4xd5/e4"
     assert otn.format_move("f6-c6", piece="K", info="-") == "Kf6-c6-"
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="info must be one of") as refused:
         otn.format_move("e5-e8", info="!")
+    assert type(refused.value) is ValueError  # a wrong argument, not a notation error
 
 
 @pytest.mark.parametrize("text, at, words", [

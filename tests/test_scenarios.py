@@ -29,7 +29,7 @@ import re
 import pytest
 
 import tafl_rules
-from tafl_rules import IllegalMove, Rules, RulesError
+from tafl_rules import IllegalMove, NotationError, Rules, RulesError
 from tafl_rules.rules import CHOICES, FIELDS
 
 from diagrams import assert_board, game, rules, to_otn
@@ -322,11 +322,11 @@ def test_not_your_turn_and_no_piece():
         g.play("f6-f5")
     with pytest.raises(IllegalMove, match=NO_PIECE):
         g.play("c3-c5")
-    with pytest.raises(ValueError):
-        g.play("b2-b9")  # off a 7x7 board
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalMove, match="off the 7x7 board"):
+        g.play("b2-b9")
+    with pytest.raises(IllegalMove, match="must leave its square"):
         g.play("b2-b2")
-    with pytest.raises(ValueError):
+    with pytest.raises(NotationError, match="'nonsense' is not a move"):
         g.play("nonsense")
     assert_board(g, OPEN_7)
     assert g.turn == "attackers" and list(g.moves) == []

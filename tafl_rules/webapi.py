@@ -23,7 +23,8 @@ from .catalogue import variant, variants
 from .engine import tables
 from .errors import IllegalMove, NotationError, RulesError
 from .game import Game, Move
-from .otn import format_move, game_from_otn, game_to_otn, rules_to_otn
+from .howto import announced_terms, how_to_play
+from .otn import format_move, game_from_otn, game_to_otn, parse_rules, rules_to_otn
 from .rules import Rules
 from .squares import SQUARE_PATTERN, iter_bits
 
@@ -180,9 +181,19 @@ def _rules_for(variant_id: str, toggles: dict[str, str]) -> tuple[Rules, dict[st
     return Rules(), {}
 
 
+def _rules_from_otn(payload: dict[str, Any], variant_id: str) -> tuple[Rules, dict[str, str]]:
+    """Rules sent as an OTN rules string (a game saved or shared after an import)."""
+    text = payload["rules"]
+    if not isinstance(text, str):
+        raise BadRequest("the rules must be an OTN rules string")
+    if variant_id:
+        raise BadRequest("send either a variant or an OTN rules string, not both")
+    return parse_rules(text), {}
+
+
 def _new_session(payload: dict[str, Any]) -> Session:
     variant_id, toggles = _checked_choice(payload)
-    rules, applied = _rules_for(variant_id, toggles)
+    rules, applied = _rules_from_otn(payload, variant_id) if payload.get("rules") else _rules_for(variant_id, toggles)
     position = payload.get("position") or None
     turn = payload.get("turn") or None
     if position is not None and not isinstance(position, str):
@@ -218,6 +229,18 @@ def special_squares(rules: Rules) -> dict[str, Any]:
             "camps": squares(t.camps)}
 
 
+def _move_parts(move) -> dict[str, Any]:
+    """A move as the board draws it: ``{"from": "d1", "to": "d4", "captures": ["d5"]}``."""
+    return {"from": move.from_square, "to": move.to_square, "captures": list(move.captures)}
+
+
+def board_notes(session: Session) -> dict[str, Any]:
+    """What the box beside a board shows for these rules: how to play, and which announcement
+    words ("raichi", "tuichi") the rules use (see :mod:`tafl_rules.howto`)."""
+    chosen = variant(session.variant_id, **session.toggles) if session.variant_id else None
+    return {"howto": how_to_play(session.rules), "terms": announced_terms(session.rules, chosen)}
+
+
 def state(session: Session) -> dict[str, Any]:
     game = session.game
     pos = game.engine
@@ -238,6 +261,7 @@ def state(session: Session) -> dict[str, Any]:
         "line": records + session.line[len(records):],
         "cursor": len(records),
         "last": records[-1] if records else None,
+        "last_move": _move_parts(game._move_of(pos.stack[-1])) if pos.stack else None,
         "captured": session.captured(),
         "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason,
                                                  "kind": str(outcome.kind)},
@@ -272,7 +296,7 @@ def _catalogue(payload: dict[str, Any]) -> dict[str, Any]:
 def _new(payload: dict[str, Any]) -> dict[str, Any]:
     session = _new_session(payload)
     _sessions[_board_id(payload)] = session
-    return state(session)
+    return {**state(session), **board_notes(session)}
 
 
 @_handler("state")
@@ -358,7 +382,23 @@ def _import(payload: dict[str, Any]) -> dict[str, Any]:
     toggles = previous.toggles if previous and variant_id else {}
     session = Session(variant_id, toggles, game.rules, game)
     _sessions[board] = session
-    return state(session)
+    return {**state(session), **board_notes(session)}
+
+
+_heartbeat: Callable[[], Any] | None = None
+
+
+def set_heartbeat(callback: Callable[[], Any] | None) -> None:
+    """Have long requests (the computer's search) call ``callback`` now and then, so the page
+    can tell a busy worker from a dead one. The callback's answer is ignored."""
+    global _heartbeat
+    _heartbeat = callback
+
+
+def _progress() -> bool:
+    if _heartbeat is not None:
+        _heartbeat()
+    return False
 
 
 @_handler("ai_move")
@@ -370,7 +410,7 @@ def _ai_move(payload: dict[str, Any]) -> dict[str, Any]:
     seed = payload.get("seed", 0)
     if not isinstance(level, int) or not isinstance(seed, int) or isinstance(level, bool) or isinstance(seed, bool):
         raise BadRequest("level and seed must be whole numbers")
-    move = choose_move(session.game.copy(), level=level, seed=seed + session.cursor)
+    move = choose_move(session.game.copy(), level=level, seed=seed + session.cursor, stop=_progress)
     played = session.play(str(move))
     reply = state(session)
     reply["played"] = format_move(played)

@@ -46,7 +46,7 @@ def test_a_move_by_clicking_changes_the_turn(page, site_url):
     page.wait_for_function("() => document.querySelector('.tafl-board-status').textContent.includes('defenders to move')")
     assert "d1-d3" in status.text_content()
     assert board.locator('[data-square="d3"]').get_attribute("aria-label").startswith("d3, attacker")
-    assert board.locator(".tafl-moves li").all_text_contents() == ["d1-d3"]
+    assert board.locator(".tafl-moves button").all_text_contents() == ["d1-d3"]
 
 
 def test_worker_failure_is_shown_in_words(page, site_url):

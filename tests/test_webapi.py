@@ -92,3 +92,36 @@ def test_export_then_import_round_trips_and_a_bad_record_keeps_the_game():
 
 def test_unknown_request_type_is_named():
     assert "frobnicate" in json.loads(webapi.handle("frobnicate", "{}"))["error"]
+
+
+
+def test_a_game_can_be_reopened_from_its_otn_rules_string():
+    brandubh = ask("new", "r", variant="brandubh", moves=["d2-e2"])
+    again = ask("new", "r2", rules=brandubh["rules_otn"], moves=["d2-e2"])
+    assert again["ranks"] == brandubh["ranks"] and again["variant"] == ""
+    assert "size" in ask("new", "r3", rules="dim:4")["error"]
+    assert "either a variant or" in ask("new", "r3", variant="brandubh", rules=brandubh["rules_otn"])["error"]
+
+
+def test_new_games_carry_how_to_play_and_the_announcement_words_their_rules_use():
+    tablut = ask("new", "h", variant="tablut-linnaeus")
+    assert tablut["terms"] == ["raichi", "tuichi"]
+    assert dict(tablut["howto"])["Defenders win"].startswith("By bringing the king to any edge square")
+    assert ask("new", "h", variant="tawlbwrdd-cyningstan")["terms"] == []
+    assert ask("new", "h", variant="tafl-granquist", toggles={"tuichi": "win"})["terms"] == ["raichi", "tuichi"]
+
+
+def test_moves_come_back_as_squares_as_well_as_records():
+    ask("new", "m")
+    assert ask("play", "m", move="d1-d3")["last_move"] == {"from": "d1", "to": "d3", "captures": []}
+
+
+def test_the_search_calls_the_heartbeat():
+    beats = []
+    webapi.set_heartbeat(lambda: beats.append(1))
+    try:
+        ask("new", "hb")
+        reply = ask("ai_move", "hb", level=3)
+    finally:
+        webapi.set_heartbeat(None)
+    assert "error" not in reply and beats

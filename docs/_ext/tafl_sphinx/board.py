@@ -1,14 +1,18 @@
-"""The ``tafl-board`` directive: a container the board script turns into a playable game.
+"""The ``tafl-board`` directive: a board drawn at build time that the board script makes playable.
 
-Without JavaScript the container shows the variant's static figure, so the page
-stays readable; with it, ``tafl-board.mjs`` starts (once per page) the module
-worker that holds Pyodide and ``tafl_rules``.
+The page carries the board's first position as a picture (drawn from the same
+``tafl_rules.webapi`` state the browser worker sends), its colour key and a short
+"how to play" box generated from the rules; ``tafl-board.mjs`` then starts a
+module worker (one per board) holding Pyodide and ``tafl_rules``, and turns the
+picture into live squares in place. Without JavaScript the picture stays.
 """
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
+from typing import Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -71,6 +75,10 @@ class BoardDirective(SphinxDirective):
         node["ai"] = self.options.get("ai", "none")
         node["label"] = label or "Tafl board"
         self.set_source_info(node)
+        try:
+            first_state(node)  # the moves and position must replay under these rules
+        except ValueError as error:
+            raise self.error(f"tafl-board {variant_id or '(default rules)'}: {error}")
         return [node]
 
 
@@ -105,16 +113,101 @@ def _variant_name(variant_id: str, toggles: dict[str, str]) -> str:
     return variant(variant_id, **toggles).name
 
 
-def _levels_json() -> str:
-    """The AI's levels as the board's menu shows them: ``[[1, "beginner"], ...]``."""
+def level_notes() -> dict[int, str]:
+    """A short note shown after each level's name in the board's menu (e.g. a typical reply
+    time from a benchmark); empty by default. The hook for the level menu's figures."""
+    return {}
+
+
+def level_menu() -> list[list[Any]]:
+    """The AI's levels as the board's menu shows them: ``[[1, "beginner", note], ...]``."""
     from tafl_rules.ai import LEVELS
 
-    return json.dumps([[n, spec.name] for n, spec in LEVELS.items()])
+    notes = level_notes()
+    return [[n, spec.name, notes.get(n, "")] for n, spec in LEVELS.items()]
+
+
+def _levels_json() -> str:
+    return json.dumps(level_menu())
+
+
+def first_state(node: board_node) -> dict[str, Any]:
+    """The state the browser's worker will send for this board's first position (same code)."""
+    from tafl_rules import webapi
+
+    payload = {"board": "build", "variant": node["variant"], "toggles": json.loads(node["toggles"]),
+               "position": node["position"], "moves": node["moves"].split()}
+    state = json.loads(webapi.handle("new", json.dumps(payload)))
+    if "error" in state:
+        raise ValueError(state["error"])
+    return state
+
+
+FILES = "abcdefghijklmnopqrs"
+PIECES = {"t": "attacker", "T": "defender", "K": "king"}
+
+
+def key_items(special: dict[str, Any]) -> list[tuple[str, str]]:
+    """(kind, words) of the colour key: the pieces, the special squares these rules have."""
+    items = [("attacker", "attacker"), ("defender", "defender"), ("king", "king")]
+    if special["throne"]:
+        items.append(("throne", "throne"))
+    if special["corners"]:
+        items.append(("corner", "corner"))
+    if special["camps"]:
+        items.append(("camp", "camp"))
+    return items + [("last", "last move"), ("target", "where the picked-up piece can go")]
+
+
+def static_board_html(state: dict[str, Any]) -> str:
+    """The board as a picture: the same frame, squares and classes the script draws, without buttons."""
+    size, ranks, special = state["size"], state["ranks"], state["special"]
+    corners, camps = set(special["corners"]), set(special["camps"])
+    counts = {kind: sum(row.count(ch) for row in ranks) for ch, kind in PIECES.items()}
+    label = (f"The board, {size} by {size}: {counts['attacker']} attackers, {counts['defender']} defenders"
+             f"{' and the king' if counts['king'] else ''} (a picture until the rules engine has loaded)")
+    squares = []
+    for row, rank_text in enumerate(ranks):
+        rank = size - row
+        for col, ch in enumerate(rank_text):
+            name = f"{FILES[col]}{rank}"
+            classes = ["tafl-square"]
+            if name == special["throne"]:
+                classes.append("tafl-throne")
+            if name in corners:
+                classes.append("tafl-corner")
+            if name in camps:
+                classes.append("tafl-camp")
+            if ch in PIECES:
+                classes.append(f"tafl-{PIECES[ch]}")
+            squares.append(f'<span class="{" ".join(classes)}"></span>')
+    ranks_html = "".join(f"<span>{size - i}</span>" for i in range(size))
+    files_html = "".join(f"<span>{f}</span>" for f in FILES[:size])
+    return (f'<div class="tafl-scroll"><div class="tafl-frame"><div class="tafl-ranks" aria-hidden="true">{ranks_html}</div>'
+            f'<div class="tafl-grid tafl-static" role="img" aria-label="{html.escape(label)}">{"".join(squares)}</div>'
+            f'<span></span><div class="tafl-files" aria-hidden="true">{files_html}</div></div></div>')
+
+
+def key_html(special: dict[str, Any]) -> str:
+    items = "".join(f'<li><span class="tafl-swatch" data-kind="{kind}" aria-hidden="true"></span>{html.escape(words)}</li>'
+                    for kind, words in key_items(special))
+    return f'<ul class="tafl-key" aria-label="Key">{items}</ul>'
+
+
+def howto_html(lines: list[list[str]]) -> str:
+    rows = "".join(f"<dt>{html.escape(h)}</dt><dd>{html.escape(t)}</dd>" for h, t in lines)
+    return f'<details class="tafl-howto" open=""><summary>How to play these rules</summary><dl>{rows}</dl></details>'
 
 
 def visit_board_html(self, node: board_node) -> None:
+    state = first_state(node)
+    glossary = ""
+    if "docs/glossary" in self.builder.env.found_docs:
+        glossary = self.builder.get_relative_uri(self.builder.current_docname, "docs/glossary")
+    from tafl_rules.ai import DEFAULT_LEVEL
+
     attrs = {
-        "class": "tafl-board",
+        "class": "tafl-board tafl-large" if state["size"] > 13 else "tafl-board",
         "role": "region",
         "aria-label": f"Playable board: {node['label']}",
         "data-variant": node["variant"],
@@ -124,12 +217,18 @@ def visit_board_html(self, node: board_node) -> None:
         "data-human": node["human"],
         "data-ai": node["ai"],
         "data-levels": _levels_json(),
+        "data-default-level": str(DEFAULT_LEVEL),
+        "data-glossary": glossary,
         "data-ready": "false",
+        "style": f"--size: {state['size']}",
     }
+    turn = "Game over" if state["outcome"] else f"{state['turn'].capitalize()} to move"
     self.body.append(self.starttag(node, "div", "", **attrs))
     self.body.append(
-        '<p class="tafl-board-status" role="status" aria-live="polite">'
-        "Loading the board (this needs JavaScript)…</p>"
+        f'<p class="tafl-turn">{turn}</p><div class="tafl-layout"><div class="tafl-main">{static_board_html(state)}'
+        '<p class="tafl-board-status" role="status" aria-live="polite">Loading the rules engine: the board becomes '
+        'playable once it has loaded (this needs JavaScript).</p></div>'
+        f'<div class="tafl-aside">{key_html(state["special"])}{howto_html(state["howto"])}</div></div>'
     )
 
 

@@ -1,6 +1,8 @@
-"""Serve a built site on loopback with the MIME types module workers and WebAssembly need.
+"""Serve a built site on loopback as a static host would: the MIME types module workers and
+WebAssembly need, the site's own ``404.html`` for a missing address, and optionally the whole
+site under a sub-path (as on ``https://example.org/tawlbwrdd/``).
 
-``python -m tafl_sphinx.serve [--host 127.0.0.1] [--port 8000] DIR``
+``python -m tafl_sphinx.serve [--host 127.0.0.1] [--port 8000] [--prefix /tawlbwrdd/] DIR``
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import functools
 import http.server
 import threading
 import urllib.parse
+from pathlib import Path
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -22,6 +25,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
     }
 
+    def __init__(self, *args, directory: str, prefix: str = "/", **kwargs) -> None:
+        self.prefix = prefix
+        super().__init__(*args, directory=directory, **kwargs)
+
     def send_head(self):  # type: ignore[no-untyped-def]
         # a NUL in the path cannot name a file: answer 404 instead of dropping the connection
         if "\x00" in urllib.parse.unquote(self.path):
@@ -33,20 +40,62 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def _within_prefix(self) -> bool:
+        """Strip the sub-path from the request; answer a redirect or a 404 for an address outside it."""
+        if self.prefix == "/":
+            return True
+        path = self.path.split("?", 1)[0]
+        if path == self.prefix.rstrip("/"):
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.end_headers()
+            return False
+        if not self.path.startswith(self.prefix):
+            self.send_error(404, "File not found")
+            return False
+        self.path = "/" + self.path[len(self.prefix):]
+        return True
+
+    def do_GET(self) -> None:
+        if self._within_prefix():
+            super().do_GET()
+
+    def do_HEAD(self) -> None:
+        if self._within_prefix():
+            super().do_HEAD()
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
     def log_message(self, format: str, *args) -> None:  # quiet unless asked
         if self.server.verbose:
             super().log_message(format, *args)
 
 
-def make_server(directory: str, host: str = "127.0.0.1", port: int = 0, verbose: bool = False):
-    """A ThreadingHTTPServer for ``directory``; port 0 picks a free one (``server.server_port``)."""
-    server = http.server.ThreadingHTTPServer((host, port), functools.partial(Handler, directory=directory))
+def _normal_prefix(prefix: str) -> str:
+    return "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+
+
+def make_server(directory: str, host: str = "127.0.0.1", port: int = 0, verbose: bool = False, prefix: str = "/"):
+    """A ThreadingHTTPServer for ``directory`` (under ``prefix``); port 0 picks a free one (``server.server_port``)."""
+    handler = functools.partial(Handler, directory=directory, prefix=_normal_prefix(prefix))
+    server = http.server.ThreadingHTTPServer((host, port), handler)
     server.verbose = verbose
     return server
 
 
-def serve_in_thread(directory: str, host: str = "127.0.0.1"):
-    server = make_server(directory, host)
+def serve_in_thread(directory: str, host: str = "127.0.0.1", prefix: str = "/"):
+    server = make_server(directory, host, prefix=prefix)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     return server
@@ -57,9 +106,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("directory")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--prefix", default="/", help="serve the site under this sub-path, e.g. /tawlbwrdd/")
     args = parser.parse_args(argv)
-    server = make_server(args.directory, args.host, args.port, verbose=True)
-    print(f"serving {args.directory} on http://{args.host}:{server.server_port}/", flush=True)
+    prefix = _normal_prefix(args.prefix)
+    server = make_server(args.directory, args.host, args.port, verbose=True, prefix=prefix)
+    print(f"serving {args.directory} on http://{args.host}:{server.server_port}{prefix}", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -14,7 +14,7 @@ pyodide.runPython(`
 import site, zipfile
 with zipfile.ZipFile("/tmp/${wheel}") as archive:
     archive.extractall(site.getsitepackages()[0])
-import tafl_rules, tafl_rules.webapi, tafl_rules.otn, tafl_rules.svg, tafl_rules.ai, tafl_rules.catalogue
+import tafl_rules, tafl_rules.webapi, tafl_rules.otn, tafl_rules.svg, tafl_rules.ai, tafl_rules.catalogue, tafl_rules.howto
 tafl_rules.catalogue.variants()
 `);
 fs.writeFileSync(output, pyodide.makeMemorySnapshot());

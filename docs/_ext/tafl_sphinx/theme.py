@@ -1,6 +1,10 @@
 """Small fixes on top of sphinx-book-theme, made where the theme builds its HTML.
 
 - ``docs/index.html``, the home page's old address, sends the reader to the site's root.
+- ``404.html`` (the page a server shows for a missing address, at any depth) finds the
+  site's root before anything loads, so its styles and links work wherever it is served:
+  from ``html_baseurl`` when that is set, else by asking, from the deepest folder of the
+  address upwards, which one holds the site's stylesheet.
 - The navigation's fold-out buttons (``<summary>``) get an accessible name: the
   theme leaves them with an icon only, which axe-core reports as ``summary-name``.
 """
@@ -8,8 +12,10 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
+from urllib.parse import urlparse
 
 from sphinx.application import Sphinx
 
@@ -61,6 +67,35 @@ def write_redirects(app: Sphinx, exception: Exception | None) -> None:
         path.write_text(_REDIRECT.format(target=html.escape(target)))
 
 
+_FIND_ROOT = """<script>
+(function () {
+  var root = %s;
+  if (!root) {
+    var parts = location.pathname.split("/");
+    parts.pop();
+    while (!root) {
+      var candidate = parts.join("/") + "/", xhr = new XMLHttpRequest();
+      try { xhr.open("HEAD", candidate + "_static/tafl-site.css", false); xhr.send(); } catch (e) { /* not here */ }
+      if (xhr.status === 200 || parts.length <= 1) root = xhr.status === 200 ? candidate : "/";
+      parts.pop();
+    }
+  }
+  document.write('<base href="' + root.replace(/[^A-Za-z0-9_.~\\/%%:-]/g, "") + '">');
+})();
+</script>
+"""
+
+
+def _not_found_page_base(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    if pagename != "404":
+        return
+    configured = urlparse(app.config.html_baseurl or "").path
+    if configured and not configured.endswith("/"):
+        configured += "/"
+    context["metatags"] = _FIND_ROOT % json.dumps(configured) + context.get("metatags", "")
+
+
 def setup_theme(app: Sphinx) -> None:
     app.connect("html-page-context", _wrap_toctree, priority=900)
+    app.connect("html-page-context", _not_found_page_base)
     app.connect("build-finished", write_redirects)

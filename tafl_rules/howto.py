@@ -1,0 +1,141 @@
+"""How to play a set of rules, in a few short lines, for the box beside each board.
+
+Everything here is read from a :class:`~tafl_rules.rules.Rules` record (and, for the
+announcements, from the catalogue's provenance), so the box is never typed per page
+and changes with every toggle.
+
+>>> from tafl_rules import Rules
+>>> for heading, text in how_to_play(Rules()):
+...     print(f"{heading}: {text}")
+Moving: The attackers move first. Every piece moves any distance along a rank or file, without jumping.
+Defenders win: By bringing the king to any edge square.
+Attackers win: By taking the king between two attackers, like any other piece; or by leaving the defenders without a move.
+Taking: A piece is taken when an enemy move traps it between two enemies in a line. The king helps take.
+Special squares: Only the king may stop on the throne.
+"""
+
+from __future__ import annotations
+
+from .rules import Rules
+
+_ESCAPE = {
+    "edge": "by bringing the king to any edge square",
+    "corner": "by bringing the king to a corner square",
+    "edge-except-camps": "by bringing the king to an edge square that is not a camp",
+}
+
+_KING_TAKEN = {
+    "two": "by taking the king between two attackers, like any other piece",
+    "four": "by surrounding the king on all four sides",
+    "linnaeus": "by surrounding the king: on all four sides on the throne, on three beside it, "
+                "between two elsewhere",
+    "immobile": "by leaving the king no move at all",
+}
+
+_AGAINST = {"throne": "the throne", "camp": "the camps", "edge": "the board's edge", "corner": "the corners"}
+_SINGULAR = {"the throne", "the board's edge"}
+
+_PIECE_NAMES = {"king": "the king", "defender": "defenders", "attacker": "attackers"}
+
+
+def _who(pieces) -> str:
+    names = [_PIECE_NAMES[p] for p in ("king", "defender", "attacker") if p in pieces]
+    if not names:
+        return "No piece"
+    text = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return text[0].upper() + text[1:]
+
+
+def how_to_play(rules: Rules) -> list[tuple[str, str]]:
+    """(heading, sentence) pairs: who moves first and how, each side's goal, how pieces are
+    taken and what the special squares do. Short on purpose; the variant page has every rule."""
+    first = "The attackers" if rules.first == "attackers" else "The defenders"
+    if rules.king_speed == rules.man_speed == 0:
+        moving = "Every piece moves any distance along a rank or file, without jumping."
+    else:
+        def speed(n: int) -> str:
+            return "any distance" if n == 0 else f"at most {n} square{'s' if n != 1 else ''}"
+        moving = (f"The king moves {speed(rules.king_speed)}, the other pieces {speed(rules.man_speed)}, "
+                  "along a rank or file, without jumping.")
+    lines = [("Moving", f"{first} move first. {moving}")]
+
+    defenders = [_ESCAPE[rules.escape]] if rules.escape in _ESCAPE else []
+    if rules.edge_fort:
+        defenders.append("by building an unbreakable fort around the king on the edge")
+    if rules.tuichi == "win" and rules.escape != "none":
+        defenders.append("at once when the king has two open roads to escape (tuichi)")
+    if rules.king_capture == "none" or not defenders:
+        defenders.append("by leaving the attackers without a move" if rules.no_moves == "loss"
+                         else "only if the attackers run out of moves (which draws)")
+    lines.append(("Defenders win", _join(defenders) + "."))
+
+    attackers = [_KING_TAKEN[rules.king_capture]] if rules.king_capture in _KING_TAKEN else []
+    if rules.king_capture == "four" and rules.king_capture_against:
+        sides = [_AGAINST[name] for name in sorted(rules.king_capture_against)]
+        verb = "counts" if len(sides) == 1 and sides[0] in _SINGULAR else "count"
+        attackers[0] += f" ({_list(sides)} {verb} as a side)"
+    if rules.watch_king:
+        attackers.append("by shutting in a king who moved between two attackers (ap Ifan's warning)")
+    if rules.encirclement:
+        attackers.append("by enclosing every defender in an unbroken ring")
+    if rules.no_moves == "loss":
+        attackers.append("by leaving the defenders without a move")
+    lines.append(("Attackers win", _join(attackers) + "."))
+
+    taking = "A piece is taken when an enemy move traps it between two enemies in a line."
+    taking += {"yes": " The king helps take.", "no": " The king takes no part in taking.",
+               "anvil": " The king helps take only as the piece that waits.",
+               "hammer": " The king helps take only as the piece that moves."}[rules.king_armed]
+    if rules.shieldwall == "copenhagen":
+        taking += " A row along the edge can be taken at once (shieldwall)."
+    lines.append(("Taking", taking))
+
+    special = []
+    if rules.throne:
+        special.append(_may_stop(rules.throne_stop, "the throne"))
+    if rules.corners:
+        special.append(_may_stop(rules.corner_stop, "a corner"))
+    if rules.camps:
+        special.append("The attackers start on camps; other pieces may not stop on them.")
+    hostile = sorted({place for place, values in (
+        ("the throne", (rules.throne_hostile_to_attackers, rules.throne_hostile_to_defenders)),
+        ("the corners", (rules.corners_hostile_to_attackers, rules.corners_hostile_to_defenders)),
+        ("the camps", (rules.camps_hostile_to_attackers, rules.camps_hostile_to_defenders)),
+    ) if any(v != "never" for v in values) and _present(rules, place)})
+    if hostile:
+        special.append(f"{_list(hostile).capitalize()} can stand in for an enemy when taking.")
+    if special:
+        lines.append(("Special squares", " ".join(special)))
+    return lines
+
+
+def _may_stop(pieces, place: str) -> str:
+    if pieces == frozenset({"king"}):
+        return f"Only the king may stop on {place}."
+    return f"{_who(pieces)} may stop on {place}."
+
+
+def _present(rules: Rules, place: str) -> bool:
+    return {"the throne": rules.throne, "the corners": rules.corners, "the camps": rules.camps}[place]
+
+
+def _list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _join(parts: list[str]) -> str:
+    if not parts:
+        return "never"
+    text = parts[0] if len(parts) == 1 else "; ".join(parts[:-1]) + "; or " + parts[-1]
+    return text[0].upper() + text[1:]
+
+
+def announced_terms(rules: Rules, variant=None) -> list[str]:
+    """The announcement words ("raichi", "tuichi") a board should show for these rules: those
+    of a variant whose sources state the announcement (a passage, not a modern filler), and
+    "tuichi" wherever two open roads win. Other boards show none of them."""
+    sourced = variant is not None and variant.provenance.get("tuichi") is not None \
+        and variant.provenance["tuichi"].passage is not None
+    if sourced:
+        return ["raichi", "tuichi"]
+    return ["tuichi"] if rules.tuichi == "win" else []

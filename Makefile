@@ -12,18 +12,19 @@ BUILD   := _build/html
 WHEEL_STAMP := dist/.stamp
 HOST    := 127.0.0.1
 PORT    := 8000
+PREFIX  := /
 
 # pyodide-build 0.39 (which reads Pyodide 314's lockfile) needs Python >= 3.12.
 PYTHON ?= $(shell for p in python3.13 python3.12 $$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.1[23]*/bin/python3 2>/dev/null) python3; do \
 	  if $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; then command -v $$p || echo $$p; break; fi; done)
 
 PACKAGE_SOURCES := $(shell find tafl_rules -name '*.py' -o -name '*.toml' 2>/dev/null)
-SITE_SOURCES := conf.py index.md $(shell find docs sources _static _templates -type f 2>/dev/null) $(PACKAGE_SOURCES)
+SITE_SOURCES := conf.py index.md 404.md $(shell find docs sources _static _templates -type f 2>/dev/null) $(PACKAGE_SOURCES)
 
 .PHONY: help setup site serve test chromium clean bench
 
 help:
-	@echo "make serve   build the site and serve it on http://$(HOST):$(PORT)"
+	@echo "make serve   build the site and serve it on http://$(HOST):$(PORT)/ (its home page)"
 	@echo "make test    run the whole test suite (installs Debian's chromium if missing)"
 	@echo "make bench   run the benchmarks"
 
@@ -58,9 +59,11 @@ $(BUILD)/.stamp: $(VENV)/.stamp node_modules/.stamp $(WHEEL_STAMP) $(SITE_SOURCE
 
 site: $(BUILD)/.stamp
 
+# The site's home page is at the address printed; `make serve PREFIX=/tawlbwrdd/` serves it under a
+# sub-path, as a static host would (the build itself works at any path).
 serve: site
-	@echo "serving http://$(HOST):$(PORT)/ (Ctrl-C stops)"
-	PYTHONPATH=docs/_ext $(VPY) -m tafl_sphinx.serve --host $(HOST) --port $(PORT) $(BUILD)
+	@echo "Ctrl-C stops the server"
+	PYTHONPATH=docs/_ext $(VPY) -m tafl_sphinx.serve --host $(HOST) --port $(PORT) --prefix $(PREFIX) $(BUILD)
 
 chromium:
 	@if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then :; \

@@ -190,7 +190,8 @@ class Board {
     this.id = `board-${index}`;
     this.storageKey = `tafl:${location.pathname}:${index}`;
     this.state = null;
-    this.notes = { howto: null, terms: [] };
+    this.notes = { howto: null, terms: [], name: "" };
+    this.taken = new Set();
     this.selected = null;
     this.focus = null;
     this.flipped = false;
@@ -257,13 +258,16 @@ class Board {
     this.shareField = el("input", { class: "tafl-share-link", type: "text", readonly: "", "aria-label": "Share link", hidden: "" });
     this.movesBox = el("div", { class: "tafl-moves-box" });
     this.movesHeading = el("p", { class: "tafl-moves-heading" }, "Moves");
-    this.moveTable = el("table", { class: "tafl-moves" });
-    this.moveHead = el("thead");
-    this.moveBody = el("tbody");
-    this.moveTable.append(this.moveHead, this.moveBody);
+    // A list of numbered pairs (not a table: rows of a list can skip layout while scrolled out of
+    // view, which keeps a game of thousands of moves quick).
+    this.moveHead = el("div", { class: "tafl-moves-head", "aria-hidden": "true" });
+    this.moveTable = el("ol", { class: "tafl-moves", "aria-label": "Moves (select one to go to it)" });
+    this.moveBody = this.moveTable;
     this.noMoves = el("p", { class: "tafl-no-moves" }, "No moves yet.");
-    this.movesBox.append(this.movesHeading, this.noMoves, this.moveTable);
+    this.movesBox.append(this.movesHeading, this.noMoves, this.moveHead, this.moveTable);
     this.renderedLine = [];
+    this.renderedCursor = 0;
+    this.moveButtons = [];
     this.renderedFirst = null;
 
     const record = el("details", { class: "tafl-record" });
@@ -740,14 +744,18 @@ class Board {
 
   show(state, { kind = "" } = {}) {
     if (!this.grid) this.build();  // the board's controls replace the picture with its first position
+    const previous = this.state;
     this.state = state;
-    if (state.howto) this.notes = { howto: state.howto, terms: state.terms || [] };
+    if (state.howto) this.notes = { howto: state.howto, terms: state.terms || [], name: state.variant_name || "" };
+    this.taken = this.takenBy(previous, state);
     this.selected = null;
     this.draw();
     this.drawKey();
     this.drawHowto();
     this.drawMoves();
     this.turnLine.textContent = state.outcome ? "Game over" : `${SIDE_WORDS[state.turn]} to move`;
+    this.container.classList.toggle("tafl-over", Boolean(state.outcome));
+    this.drawOtherVariant();
     this.capturedLine.textContent = `Taken by the attackers: ${state.captured.attackers}. Taken by the defenders: ${state.captured.defenders}.`;
     this.undoButton.disabled = state.cursor === 0;
     this.redoButton.disabled = state.cursor >= state.line.length;
@@ -756,6 +764,35 @@ class Board {
     const computerNext = kind !== "new" && kind !== "ai_move" && this.computerToMove();
     this.say(this.announcement(state, { kind, thinking: computerNext }));
     if (computerNext) setTimeout(() => this.maybeComputerMove({ announced: true }), 0);
+  }
+
+  // Squares emptied by the last move (the king too, when he is taken), marked on the board.
+  takenBy(previous, state) {
+    const taken = new Set(state.last_move ? state.last_move.captures : []);
+    if (state.outcome && previous && previous.cursor + 1 === state.cursor && previous.size === state.size) {
+      const before = previous.ranks.findIndex((rank) => rank.includes("K"));
+      if (before >= 0 && !state.ranks.some((rank) => rank.includes("K"))) {
+        taken.add(`${FILES[previous.ranks[before].indexOf("K")]}${state.size - before}`);
+      }
+    }
+    return taken;
+  }
+
+  // A board of a variant page that now plays another variant (a share link, an imported record)
+  // says so, and offers the page's own game back.
+  drawOtherVariant() {
+    const own = this.pageChoice.variant;
+    const other = own && !this.container.closest(".tafl-sandbox") && this.state.variant !== own;
+    if (!other) { this.otherLine?.remove(); this.otherLine = null; return; }
+    if (!this.otherLine) {
+      this.otherLine = el("p", { class: "tafl-other-variant" });
+      this.turnLine.after(this.otherLine);
+    }
+    const what = this.notes.name || "the rules of an imported game record";
+    this.otherLine.replaceChildren(
+      document.createTextNode(`This board now plays ${what}, not this page's variant. `),
+      button("Play this page's variant", () => this.restart({ ...this.pageChoice, moves: [], cursor: null }), { class: "tafl-own-variant" }),
+    );
   }
 
   drawKey() {
@@ -767,7 +804,7 @@ class Board {
     if (special.throne) items.push(["throne", "throne"]);
     if (special.corners.length) items.push(["corner", "corner"]);
     if (special.camps.length) items.push(["camp", "camp"]);
-    items.push(["last", "last move"], ["target", "where the picked-up piece can go"]);
+    items.push(["last", "last move"], ["taken", "taken by the last move"], ["target", "where the picked-up piece can go"]);
     this.key.replaceChildren(...items.map(([kind, words]) => {
       const item = el("li");
       item.append(el("span", { class: "tafl-swatch", "data-kind": kind, "aria-hidden": "true" }), document.createTextNode(words));
@@ -794,49 +831,57 @@ class Board {
     if (first !== this.renderedFirst) {
       this.renderedFirst = first;
       this.renderedLine = [];
+      this.moveButtons = [];
       this.moveBody.replaceChildren();
-      const head = el("tr");
-      head.append(el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, SIDE_WORDS[first]), el("th", { scope: "col" }, SIDE_WORDS[otherSide(first)]));
-      this.moveHead.replaceChildren(head);
+      this.moveHead.replaceChildren(el("span", {}, "#"), el("span", {}, SIDE_WORDS[first]), el("span", {}, SIDE_WORDS[otherSide(first)]));
     }
     let same = 0;
     const old = this.renderedLine;
     while (same < old.length && same < line.length && old[same] === line[same]) same++;
-    const rows = this.moveBody.rows;
-    // drop rows from the first difference (a half-filled row is rebuilt)
+    // drop rows from the first difference (a half-filled row is rebuilt), then add the new ones
     const keepRows = Math.floor(same / 2);
-    while (rows.length > keepRows) this.moveBody.deleteRow(-1);
+    while (this.moveBody.children.length > keepRows) this.moveBody.lastElementChild.remove();
+    this.moveButtons.length = keepRows * 2;
     const fragment = document.createDocumentFragment();
     for (let pair = keepRows; pair * 2 < line.length; pair++) {
-      const row = el("tr");
-      row.append(el("th", { scope: "row" }, `${pair + 1}.`));
+      const row = el("li");
+      row.append(el("span", { class: "tafl-move-no", "aria-hidden": "true" }, `${pair + 1}.`));
       for (const ply of [pair * 2 + 1, pair * 2 + 2]) {
-        const cell = el("td");
+        const cell = row;
         if (ply <= line.length) {
           const side = this.turnAt(ply - 1);
-          cell.append(el("button", { type: "button", class: "tafl-move", "data-ply": String(ply), "aria-label": `Move ${pair + 1}, ${side}: ${line[ply - 1]}` }, line[ply - 1]));
+          const item = el("button", { type: "button", class: "tafl-move", "data-ply": String(ply), "aria-label": `Move ${pair + 1}, ${side}: ${line[ply - 1]}` }, line[ply - 1]);
+          this.markMove(item, ply, cursor);
+          this.moveButtons.push(item);
+          cell.append(item);
         }
-        row.append(cell);
       }
       fragment.append(row);
     }
     this.moveBody.append(fragment);
+    // only the moves between the old and the new cursor change their look
+    const from = Math.max(1, Math.min(this.renderedCursor, cursor));
+    const to = Math.min(keepRows * 2, Math.max(this.renderedCursor, cursor) + 1);
+    for (let ply = from; ply <= to; ply++) this.markMove(this.moveButtons[ply - 1], ply, cursor);
     this.renderedLine = line.slice();
-    for (const item of this.moveTable.querySelectorAll("button.tafl-move")) {
-      const ply = Number(item.dataset.ply);
-      if (ply === cursor) item.setAttribute("aria-current", "step");
-      else item.removeAttribute("aria-current");
-      item.classList.toggle("tafl-future", ply > cursor);
-    }
+    this.renderedCursor = cursor;
     this.noMoves.hidden = line.length > 0;
     this.moveTable.hidden = line.length === 0;
+    this.moveHead.hidden = line.length === 0;
     this.movesHeading.textContent = line.length ? `Moves (${plural(line.length, "move")}${cursor < line.length ? `, showing move ${cursor}` : ""})` : "Moves";
-    const current = this.moveTable.querySelector('[aria-current="step"]');
+    const current = this.moveButtons[cursor - 1];
     if (current && this.movesBox.scrollHeight > this.movesBox.clientHeight) {
       const box = this.movesBox.getBoundingClientRect();
       const at = current.getBoundingClientRect();
       if (at.top < box.top || at.bottom > box.bottom) this.movesBox.scrollTop += at.top - box.top - box.height / 2;
     }
+  }
+
+  markMove(item, ply, cursor) {
+    if (!item) return;
+    if (ply === cursor) item.setAttribute("aria-current", "step");
+    else item.removeAttribute("aria-current");
+    item.classList.toggle("tafl-future", ply > cursor);
   }
 
   draw() {
@@ -867,6 +912,7 @@ class Board {
         if (lastSquares.has(name)) { classes.push("tafl-last"); words.push("last move"); }
         if (targets.has(name)) { classes.push("tafl-target"); words.push("legal target"); }
         if (name === this.selected) { classes.push("tafl-selected"); words.push("selected"); }
+        if (this.taken.has(name)) { classes.push("tafl-taken"); words.push("taken by the last move"); }
         squares.push(el("button", {
           type: "button",
           class: classes.join(" "),

@@ -8,7 +8,13 @@ from request to reply), at each level, on the positions that ``bench_ai.py`` use
 CPython (plies 0, 3, 6, ... of a level-1 self-play game of each of its variants), so the
 two medians compare; ``--ai-positions`` sets how many positions per variant.
 
-    .venv/bin/python benchmarks/bench_board.py [--runs 5] [--page index.html] [--ai 1,2,3,4,5]
+With ``--long 1000,2000,5000``: long games. For each length, a share link of that many moves
+(a legal shuffle on the lewis-1 page) is opened in a fresh context, timed from navigation until
+the board accepts moves with the whole move list drawn; then the same game as a saved game
+(local storage, no link), timed from reload to the same point; then one more move, timed from
+the click to the move list showing it. Medians of ``--long-runs``.
+
+    .venv/bin/python benchmarks/bench_board.py [--runs 5] [--page index.html] [--ai 1,2,3,4,5] [--long 1000,5000]
 """
 
 from __future__ import annotations
@@ -56,6 +62,62 @@ def time_to_ready(page, url: str) -> float:
     return time.perf_counter() - start
 
 
+def time_to_picture(page, url: str) -> float:
+    """Seconds from navigation to the board's picture (drawn at build time) being on screen."""
+    start = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector(".tafl-board .tafl-frame", state="visible", timeout=120_000)
+    return time.perf_counter() - start
+
+
+def long_line(variant_id: str, plies: int) -> list[str]:
+    """A legal line of ``plies`` moves that never ends the game: a four-move shuffle, repeated."""
+    from tafl_rules import Game
+
+    game = Game(variant_id)
+    a = next(m for m in game.legal_moves() if not m.captures)
+    game.play(str(a))
+    d = next(m for m in game.legal_moves() if not m.captures)
+    cycle = [str(a), str(d), f"{a.to_square}-{a.from_square}", f"{d.to_square}-{d.from_square}"]
+    return (cycle * (plies // 4 + 1))[:plies]
+
+
+# Clicks the piece and its target in the page, and resolves when the move list shows the move
+# (timed in the page, so the automation's own round trips are not counted).
+ONE_MORE_MOVE = """([source, target, count]) => new Promise((resolve) => {
+    const board = document.querySelector('.tafl-board');
+    const start = performance.now();
+    const observer = new MutationObserver(() => {
+      if (board.querySelectorAll('.tafl-moves button').length === count) { observer.disconnect(); resolve(performance.now() - start); }
+    });
+    observer.observe(board, { subtree: true, childList: true });
+    board.querySelector(`[data-square="${source}"]`).click();
+    board.querySelector(`[data-square="${target}"]`).click();
+})"""
+
+LIST_DRAWN = "n => document.querySelector('.tafl-board').dataset.ready === 'true' && document.querySelectorAll('.tafl-moves button').length === n"
+
+
+def long_game_times(browser, base: str, plies: int) -> tuple[float, float, float]:
+    """(share link -> ready, saved game -> ready, one more move) in seconds, for a game of ``plies`` moves."""
+    line = long_line("lewis-1", plies)
+    url = f"{base}/docs/variants/lewis-1.html?board=0&variant=lewis-1&moves={','.join(line)}"
+    context = browser.new_context()
+    page = context.new_page()
+    start = time.perf_counter()
+    page.goto(url)
+    page.wait_for_function(LIST_DRAWN, arg=plies, timeout=600_000, polling=50)
+    from_link = time.perf_counter() - start
+    start = time.perf_counter()
+    page.reload()  # the address no longer holds the link: this is the saved game
+    page.wait_for_function(LIST_DRAWN, arg=plies, timeout=600_000, polling=50)
+    from_storage = time.perf_counter() - start
+    source, target = line[plies % 4].split("-")
+    one_move = page.evaluate(ONE_MORE_MOVE, [source, target, plies + 1]) / 1000
+    context.close()
+    return from_link, from_storage, one_move
+
+
 def click_to_highlight(page, square: str) -> float:
     """Milliseconds from a click on ``square`` to its highlighted targets, measured in the page."""
     return page.evaluate(
@@ -96,24 +158,33 @@ def main() -> None:
     parser.add_argument("--square", default="d1")
     parser.add_argument("--ai", default="", help="also time the computer player at these levels, e.g. 1,2,3,4,5")
     parser.add_argument("--ai-positions", type=int, default=10, help="positions per variant for --ai (default 10)")
+    parser.add_argument("--long", default="", help="also time long games of these many moves, e.g. 1000,2000,5000")
+    parser.add_argument("--long-runs", type=int, default=3)
     args = parser.parse_args()
     site = ROOT / "_build" / "html"
     if not (site / args.page).is_file():
         sys.exit(f"{site / args.page} is missing: run `make site` first")
     server = serve_in_thread(str(site))
     url = f"http://127.0.0.1:{server.server_port}/{args.page}"
-    cold, warm, clicks, longtasks = [], [], [], []
+    cold, warm, clicks, longtasks, pictures = [], [], [], [], []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         for _ in range(args.runs):
             context = browser.new_context()
             context.add_init_script(LONGTASK_PROBE)
             page = context.new_page()
+            first = browser.new_context()  # its own empty cache, so `cold` below stays cold
+            pictures.append(time_to_picture(first.new_page(), url))
+            first.close()
             cold.append(time_to_ready(page, url))
             clicks.append(click_to_highlight(page, args.square))
             longtasks.append(longest_main_thread_task(page))
             warm.append(time_to_ready(page, url))
             context.close()
+        long_times = {}
+        for plies in (int(x) for x in args.long.split(",") if x):
+            long_times[plies] = [long_game_times(browser, f"http://127.0.0.1:{server.server_port}", plies)
+                                 for _ in range(args.long_runs)]
         ai_times = {}
         if args.ai:
             context = browser.new_context()
@@ -126,11 +197,18 @@ def main() -> None:
         browser.close()
     server.shutdown()
     print(f"page: {args.page}, runs: {args.runs}")
+    print(f"navigation -> board picture on screen: median {statistics.median(pictures):.2f} s  "
+          f"(runs: {', '.join(f'{t:.2f}' for t in pictures)})")
     print(f"navigation -> board ready, cold: median {statistics.median(cold):.2f} s  (runs: {', '.join(f'{t:.2f}' for t in cold)})")
     print(f"navigation -> board ready, warm: median {statistics.median(warm):.2f} s  (runs: {', '.join(f'{t:.2f}' for t in warm)})")
     print(f"click -> highlighted targets:    median {statistics.median(clicks):.1f} ms (runs: {', '.join(f'{t:.1f}' for t in clicks)})")
     print(f"longest main-thread task, navigation to ready and a click: median {statistics.median(longtasks):.0f} ms, "
           f"max {max(longtasks):.0f} ms (0 = none over 50 ms)")
+    if long_times:
+        print(f"long games on lewis-1, medians of {args.long_runs} (seconds): share link -> ready, saved game -> ready, one more move")
+    for plies, runs in long_times.items():
+        link, stored, move = (statistics.median(r[i] for r in runs) for i in range(3))
+        print(f"  {plies:>6} moves: {link:.2f} s, {stored:.2f} s, {move:.3f} s")
     if ai_times:
         print(f"computer move in the browser worker, {len(cases)} positions ({', '.join(VARIANTS)}), wall seconds:")
     for level, times in ai_times.items():

@@ -235,10 +235,11 @@ def _move_parts(move) -> dict[str, Any]:
 
 
 def board_notes(session: Session) -> dict[str, Any]:
-    """What the box beside a board shows for these rules: how to play, and which announcement
-    words ("raichi", "tuichi") the rules use (see :mod:`tafl_rules.howto`)."""
+    """What the box beside a board shows for these rules: how to play, which announcement words
+    ("raichi", "tuichi") the rules use (see :mod:`tafl_rules.howto`), and the variant's name."""
     chosen = variant(session.variant_id, **session.toggles) if session.variant_id else None
-    return {"howto": how_to_play(session.rules), "terms": announced_terms(session.rules, chosen)}
+    return {"howto": how_to_play(session.rules), "terms": announced_terms(session.rules, chosen),
+            "variant_name": chosen.name if chosen else ""}
 
 
 def state(session: Session) -> dict[str, Any]:

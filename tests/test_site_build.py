@@ -107,3 +107,23 @@ def test_the_navigation_fold_buttons_have_names(full_build):
     page = (full_build / "docs" / "variants" / "lewis-1.html").read_text()
     assert "<summary>" not in page
     assert '<summary aria-label="Pages under The reconstructions">' in page
+
+
+def test_the_dev_server_serves_under_a_sub_path_and_answers_404_with_the_sites_page(site_dir):
+    import urllib.error
+    import urllib.request
+
+    from tafl_sphinx.serve import serve_in_thread
+
+    server = serve_in_thread(str(site_dir), prefix="/tawlbwrdd/")
+    base = f"http://127.0.0.1:{server.server_port}"
+    try:
+        with urllib.request.urlopen(f"{base}/tawlbwrdd") as reply:  # redirected to the folder
+            assert reply.url.endswith("/tawlbwrdd/") and b'class="tafl-board' in reply.read()
+        for missing in ("/", "/tawlbwrdd/docs/nope.html", "/tawlbwrdd/%00"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(f"{base}{missing}")
+            assert refused.value.code == 404
+            assert b"Page not found" in refused.value.read()
+    finally:
+        server.shutdown()

@@ -125,3 +125,15 @@ def test_the_search_calls_the_heartbeat():
     finally:
         webapi.set_heartbeat(None)
     assert "error" not in reply and beats
+
+
+def test_how_to_play_doctest_and_every_variant_gets_both_goals():
+    import doctest
+
+    from tafl_rules import howto, variants
+
+    assert doctest.testmod(howto).failed == 0
+    for v in variants():
+        lines = dict(howto.how_to_play(v.rules))
+        assert lines["Defenders win"] and lines["Attackers win"] and lines["Taking"], v.id
+        assert "never" not in lines["Defenders win"].lower()[:6], v.id

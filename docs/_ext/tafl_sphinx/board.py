@@ -156,7 +156,7 @@ def key_items(special: dict[str, Any]) -> list[tuple[str, str]]:
         items.append(("corner", "corner"))
     if special["camps"]:
         items.append(("camp", "camp"))
-    return items + [("last", "last move"), ("target", "where the picked-up piece can go")]
+    return items + [("last", "last move"), ("taken", "taken by the last move"), ("target", "where the picked-up piece can go")]
 
 
 def static_board_html(state: dict[str, Any]) -> str:

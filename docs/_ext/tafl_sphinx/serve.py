@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import sys
 import threading
 import urllib.parse
 from pathlib import Path
@@ -82,6 +83,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        """A reader who leaves a page while a file is still on its way is not an error."""
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def _normal_prefix(prefix: str) -> str:
     return "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
 
@@ -89,7 +98,7 @@ def _normal_prefix(prefix: str) -> str:
 def make_server(directory: str, host: str = "127.0.0.1", port: int = 0, verbose: bool = False, prefix: str = "/"):
     """A ThreadingHTTPServer for ``directory`` (under ``prefix``); port 0 picks a free one (``server.server_port``)."""
     handler = functools.partial(Handler, directory=directory, prefix=_normal_prefix(prefix))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server = Server((host, port), handler)
     server.verbose = verbose
     return server
 

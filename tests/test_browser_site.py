@@ -1,0 +1,159 @@
+"""The site as readers meet it: the front door, a deployment under a sub-path, the 404 page, no
+sideways scrolling on a phone, tap targets, and axe-core in light and dark mode."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+READY = '.tafl-board[data-ready="true"]'
+PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+AXE_PAGES = ["index.html", "sources/ap-ifan.html", "docs/variants/lewis-1.html", "docs/compare.html",
+             "docs/sandbox.html", "docs/matrix.html", "docs/fairest.html"]
+
+
+@pytest.fixture(scope="module")
+def subpath_url(site_dir):
+    """The built site served as a static host would serve it under https://example.org/tawlbwrdd/."""
+    from tafl_sphinx.serve import serve_in_thread
+
+    server = serve_in_thread(str(site_dir), prefix="/tawlbwrdd/")
+    yield f"http://127.0.0.1:{server.server_port}/tawlbwrdd/"
+    server.shutdown()
+
+
+def built_pages(site_dir: Path) -> list[str]:
+    return sorted(str(p.relative_to(site_dir)) for p in site_dir.rglob("*.html")
+                  if not {"_static", "_sources", "_modules"} & set(p.parts)
+                  and 'http-equiv="refresh"' not in p.read_text(errors="replace")[:2000])  # moved-page notes
+
+
+def ready_boards(page) -> None:
+    page.wait_for_function("() => [...document.querySelectorAll('div.tafl-board')].every(b => b.dataset.ready === 'true')",
+                           timeout=90_000)
+
+
+# --- the front door ---------------------------------------------------------------------------
+
+def test_the_address_make_serve_prints_opens_the_home_page(page, site_url):
+    page.goto(f"{site_url}/")
+    assert page.locator("h1").first.text_content().startswith("Tawlbwrdd")
+    assert page.locator(".tafl-board .tafl-static, .tafl-board .tafl-grid").count() >= 1
+    for words in ("What is known", "What is not", "Where to start"):
+        assert words in page.locator("article").text_content()
+
+
+def test_under_a_sub_path_every_part_loads_relative_to_the_page_and_a_move_plays(page, subpath_url):
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(subpath_url)
+    page.wait_for_selector(READY, timeout=90_000)
+    board = page.locator(".tafl-board").first
+    board.locator('[data-square="d1"]').click()
+    board.locator('[data-square="d3"]').click()
+    page.wait_for_function("() => document.querySelectorAll('.tafl-moves button').length === 1")
+    assert all("/tawlbwrdd/" in url for url in requests if url.startswith("http")), \
+        [url for url in requests if "/tawlbwrdd/" not in url]
+    for part in ("tafl-worker.mjs", "pyodide.asm.wasm", "tafl-snapshot.bin", "tafl-site.css"):
+        assert any(part in url for url in requests), part
+    # every link on the page stays inside the site
+    hrefs = page.eval_on_selector_all("a[href]", "as => as.map(a => a.href)")
+    assert all(h.startswith(subpath_url) for h in hrefs if h.startswith("http://127.0.0.1")), hrefs
+
+
+def test_a_missing_page_gets_the_sites_404_page_in_its_style_at_any_depth(page, subpath_url):
+    response = page.goto(f"{subpath_url}docs/variants/no-such-page.html")
+    assert response.status == 404
+    assert page.locator("h1").first.text_content().startswith("Page not found")
+    # the theme's stylesheet loaded (its layout is there) and the links lead into the site
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.bd-sidebar-primary')).display") != "inline"
+    home = page.locator("article a", has_text="home page").first.evaluate("a => a.href")
+    assert home == f"{subpath_url}index.html"
+    page.watch.console_errors = [e for e in page.watch.console_errors if "404" not in e]
+
+
+def test_the_old_home_address_leads_to_the_home_page(page, site_url):
+    page.goto(f"{site_url}/docs/index.html")
+    page.wait_for_url(f"{site_url}/index.html")
+
+
+# --- phones ---------------------------------------------------------------------------------
+
+def test_no_built_page_scrolls_sideways_on_a_phone(browser, site_url, site_dir):
+    context = browser.new_context(**PHONE)
+    context.route("**/tafl-worker.mjs", lambda route: route.abort())  # the board's picture has the same size
+    page = context.new_page()
+    wide = {}
+    try:
+        for name in built_pages(site_dir):
+            page.goto(f"{site_url}/{name}", wait_until="load")
+            width = page.evaluate("() => document.documentElement.scrollWidth")
+            if width > 375:
+                wide[name] = width
+    finally:
+        context.close()
+    assert wide == {}, wide
+
+
+@pytest.mark.parametrize("path", ["docs/sandbox.html", "docs/variants/alea-evangelii.html", "docs/compare.html"])
+def test_live_boards_fit_a_phone_and_every_square_and_control_is_big_enough_to_tap(browser, site_url, path):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/{path}")
+        ready_boards(page)
+        if "sandbox" in path:
+            page.wait_for_selector(".tafl-sandbox-toggles select")
+        assert page.evaluate("() => document.documentElement.scrollWidth") == 375
+        small = page.evaluate("""() => [...document.querySelectorAll(
+              '.tafl-board button, .tafl-board select, .tafl-board summary, .tafl-sandbox select')]
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.className || e.tagName, e.getBoundingClientRect()])
+            .filter(([, r]) => r.width < 24 || r.height < 24)
+            .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+        assert small == [], small
+    finally:
+        context.close()
+
+
+def test_wide_tables_scroll_in_their_own_box_on_a_phone(browser, site_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/docs/fairest.html")
+        boxes = page.evaluate("""() => [...document.querySelectorAll('article table')].map(t => {
+            const box = t.closest('.pst-scrollable-table-container');
+            return [Boolean(box), box ? box.scrollWidth > box.clientWidth : false, box ? getComputedStyle(box).overflowX : ''];
+        })""")
+        assert boxes and all(has_box for has_box, _, _ in boxes)
+        assert any(scrolls for _, scrolls, _ in boxes), "some table is wider than a phone and scrolls in its box"
+        assert all(overflow == "auto" for _, _, overflow in boxes)
+        assert page.evaluate("() => document.documentElement.scrollWidth") == 375
+    finally:
+        context.close()
+
+
+# --- axe-core, light and dark ----------------------------------------------------------------
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violation_of_any_impact(browser, site_url, scheme):
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    found = {}
+    try:
+        for path in AXE_PAGES:
+            page.goto(f"{site_url}/{path}")
+            ready_boards(page)
+            assert page.evaluate("() => document.documentElement.dataset.theme") == scheme
+            page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+            result = page.evaluate("async () => await axe.run(document, { resultTypes: ['violations'] })")
+            if result["violations"]:
+                found[path] = [(v["id"], v["impact"], [n["target"] for n in v["nodes"][:3]]) for v in result["violations"]]
+    finally:
+        context.close()
+    assert found == {}, json.dumps(found, indent=1)

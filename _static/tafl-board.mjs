@@ -328,24 +328,45 @@ class Board {
       await this.open(first);
     } catch (error) {
       if (error.lost) { this.engineFailed(error.message); return; }
-      const fallback = first === saved || !saved ? this.pageChoice : saved;
-      if (link) {
-        note = `The share link was refused: ${error.message}. The board shows ${fallback === saved ? "your saved game" : "the start of the game"} instead.`;
-      } else {
+      // A refused link falls back on the saved game, then on the start; a refused saved game on the start.
+      const fallbacks = (link && saved ? [saved, this.pageChoice] : [this.pageChoice]);
+      let shown = null;
+      let last = error;
+      for (const fallback of fallbacks) {
+        try {
+          await this.open(fallback);
+          shown = fallback;
+          break;
+        } catch (next) {
+          if (next.lost) { this.engineFailed(next.message); return; }
+          if (fallback === saved) localStorage.removeItem(this.storageKey);
+          last = next;
+        }
+      }
+      if (!shown) { this.fail(last); return; }
+      const where = shown === saved ? "your saved game" : "the start of the game";
+      if (link) note = `The share link was refused: ${error.message}. The board shows ${where} instead.`;
+      else {
         localStorage.removeItem(this.storageKey);
         note = `The saved game could not be restored (${error.message}); a new game has started.`;
-      }
-      try {
-        await this.open(fallback);
-      } catch (second) {
-        if (second.lost) this.engineFailed(second.message);
-        else this.fail(second);
-        return;
       }
     }
     if (link) this.forgetShareLink();
     if (note) this.say(note, true);
+    else if (link && saved && saved.moves.length) this.offerBack(saved);
     this.maybeComputerMove();
+  }
+
+  // A share link took the place of the reader's own game on this board: keep that game a click away.
+  offerBack(saved) {
+    const back = button("Back to your own game", async () => {
+      back.remove();
+      try { await this.open(saved); this.say("Your own game is back on the board."); } catch (error) {
+        if (!error.lost) this.say(`Your own game could not be restored: ${error.message}.`, true);
+      }
+    }, { class: "tafl-back" });
+    this.say(`The shared game is on the board (${plural(this.state.line.length, "move")}); your own game was kept.`);
+    this.status.after(back);
   }
 
   async open(choice) {

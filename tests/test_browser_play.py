@@ -413,3 +413,17 @@ def test_the_static_board_is_there_before_the_engine_and_without_it(page, site_u
     assert picture.locator(".tafl-square").count() == 121
     assert picture.locator(".tafl-attacker").count() == 24 and picture.locator(".tafl-king").count() == 1
     page.watch.console_errors = [e for e in page.watch.console_errors if "ERR_FAILED" not in e]
+
+
+def test_opening_a_share_link_keeps_the_readers_own_game_a_click_away(page, site_url):
+    board = open_board(page, f"{site_url}/docs/variants/copenhagen.html")
+    click_move(board, "d1-d3")
+    wait_moves(board, 1)
+    page.goto(share_url(site_url, "copenhagen", ["h1-h3"]))
+    page.wait_for_selector(READY, timeout=90_000)
+    board = page.locator(".tafl-board").first
+    assert [m.split("x")[0] for m in moves_shown(board)] == ["h1-h3"]
+    assert "your own game was kept" in status(board)
+    board.locator(".tafl-back").click()
+    page.wait_for_function("() => document.querySelector('.tafl-moves button')?.textContent.startsWith('d1-d3')")
+    assert "Your own game is back" in status(board)

@@ -49,6 +49,7 @@ MOVED = {"docs/index.html": "index.html"}
 _REDIRECT = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Moved</title>
 <meta http-equiv="refresh" content="0; url={target}"><link rel="canonical" href="{target}">
+<link rel="icon" href="{favicon}">
 </head><body><p>This page has moved to <a href="{target}">{target}</a>.</p></body></html>
 """
 
@@ -64,7 +65,8 @@ def write_redirects(app: Sphinx, exception: Exception | None) -> None:
         depth = old.count("/")
         target = "../" * depth + new
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(_REDIRECT.format(target=html.escape(target)))
+        favicon = "../" * depth + "_static/favicon.svg"
+        path.write_text(_REDIRECT.format(target=html.escape(target), favicon=html.escape(favicon)))
 
 
 _FIND_ROOT = """<script>

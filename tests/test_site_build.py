@@ -61,11 +61,11 @@ def build_tiny(tmp_path: Path, page: str) -> tuple[subprocess.CompletedProcess, 
 
 
 def test_tiny_project_with_the_directive(tmp_path):
-    result, out = build_tiny(tmp_path, "# Tiny\n\n```{tafl-board}\n:human: attackers\n:moves: d1-d3 e5-e2\n```\n")
+    result, out = build_tiny(tmp_path, "# Tiny\n\n```{tafl-board}\n:human: attackers\n:moves: d1-d3 f3-e3\n```\n")
     assert result.returncode == 0, result.stderr
     html = (out / "index.html").read_text()
     assert 'data-human="attackers"' in html
-    assert 'data-moves="d1-d3 e5-e2"' in html
+    assert 'data-moves="d1-d3 f3-e3"' in html
     assert (out / "_static" / "tafl-board.mjs").is_file()
     assert (out / "_static" / "tafl-worker.mjs").is_file()
     assert not (out / "_static" / "pyodide").exists()  # tafl_runtime = False: no runtime copied
@@ -105,7 +105,7 @@ def test_the_home_page_is_the_site_root_and_its_old_address_sends_readers_there(
 
 def test_the_navigation_fold_buttons_have_names(full_build):
     page = (full_build / "docs" / "variants" / "lewis-1.html").read_text()
-    assert "<summary>" not in page
+    assert "</a><details><summary>" not in page and '</a><details open="open"><summary>' not in page
     assert '<summary aria-label="Pages under The reconstructions">' in page
 
 

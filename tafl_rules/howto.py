@@ -16,7 +16,13 @@ Special squares: Only the king may stop on the throne.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import TYPE_CHECKING
+
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .catalogue import Variant
 
 _ESCAPE = {
     "edge": "by bringing the king to any edge square",
@@ -38,7 +44,7 @@ _SINGULAR = {"the throne", "the board's edge"}
 _PIECE_NAMES = {"king": "the king", "defender": "defenders", "attacker": "attackers"}
 
 
-def _who(pieces) -> str:
+def _who(pieces: Collection[str]) -> str:
     names = [_PIECE_NAMES[p] for p in ("king", "defender", "attacker") if p in pieces]
     if not names:
         return "No piece"
@@ -109,7 +115,7 @@ def how_to_play(rules: Rules) -> list[tuple[str, str]]:
     return lines
 
 
-def _may_stop(pieces, place: str) -> str:
+def _may_stop(pieces: Collection[str], place: str) -> str:
     if pieces == frozenset({"king"}):
         return f"Only the king may stop on {place}."
     return f"{_who(pieces)} may stop on {place}."
@@ -130,7 +136,7 @@ def _join(parts: list[str]) -> str:
     return text[0].upper() + text[1:]
 
 
-def announced_terms(rules: Rules, variant=None) -> list[str]:
+def announced_terms(rules: Rules, variant: Variant | None = None) -> list[str]:
     """The announcement words ("raichi", "tuichi") a board should show for these rules: those
     of a variant whose sources state the announcement (a passage, not a modern filler), and
     "tuichi" wherever two open roads win. Other boards show none of them."""

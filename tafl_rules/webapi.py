@@ -229,7 +229,7 @@ def special_squares(rules: Rules) -> dict[str, Any]:
             "camps": squares(t.camps)}
 
 
-def _move_parts(move) -> dict[str, Any]:
+def _move_parts(move: Move) -> dict[str, Any]:
     """A move as the board draws it: ``{"from": "d1", "to": "d4", "captures": ["d5"]}``."""
     return {"from": move.from_square, "to": move.to_square, "captures": list(move.captures)}
 

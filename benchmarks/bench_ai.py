@@ -1,15 +1,17 @@
-"""AI speed: median move time per level (CPython, and Pyodide under Node), games per hour per core.
+"""AI speed: move time and nodes per second per level (CPython, and Pyodide under Node), games per hour per core.
 
 Run: ``python benchmarks/bench_ai.py`` (``--quick`` for fewer positions, ``--no-pyodide``
 to skip the Pyodide part, ``--json FILE`` to keep the figures).
 
 * *Move time*: the positions are those after plies 0, 3, 6, ... 27 of a level-1
-  self-play game (seed 0) of each variant below; every level searches every
-  position (seed 0) and the median over all positions is reported. CPU seconds of
-  this process (``time.process_time``), so other work on a shared machine does not
-  count. The same positions are then searched in Pyodide (the browser worker's
-  Python, run here by Node from ``node_modules/pyodide``, wall-clock of a single
-  thread) for the levels given with ``--pyodide-levels``.
+  self-play game (seed 0) of each variant below (7x7, 9x9, two 11x11 and a 19x19
+  board); every level searches every position (seed 0). The median and the
+  maximum over all positions are reported, and the same for the 11x11 and 19x19
+  positions alone, with the nodes searched per second. CPU seconds of this process
+  (``time.process_time``), so other work on a shared machine does not count. The
+  same positions are then searched in Pyodide (the browser worker's Python, run
+  here by Node from ``node_modules/pyodide``, wall-clock of a single thread) for
+  the levels given with ``--pyodide-levels``.
 * *Games per hour per core*: whole self-play games (both sides at the level) of
   brandubh and tablut-linnaeus with a ply cap of 120, CPU time.
 """
@@ -31,7 +33,9 @@ sys.path.insert(0, str(ROOT))
 from tafl_rules import Game  # noqa: E402
 from tafl_rules.ai import LEVELS, analyse, choose_move  # noqa: E402
 
-VARIANTS = ("brandubh", "tablut-linnaeus", "tawlbwrdd-cyningstan", "copenhagen")
+VARIANTS = ("brandubh", "tablut-linnaeus", "tawlbwrdd-cyningstan", "copenhagen", "alea-evangelii")
+#: The boards the strongest level's time goal is about (the browser's slowest cases).
+LARGE = (11, 19)
 GAME_VARIANTS = ("brandubh", "tablut-linnaeus")
 
 
@@ -46,15 +50,33 @@ def positions(vid: str, count: int) -> list[tuple[str, str]]:
     return out
 
 
-def cpython_move_times(cases, levels) -> dict[int, list[float]]:
-    times: dict[int, list[float]] = {lv: [] for lv in levels}
+def cpython_move_times(cases, levels) -> dict[int, list[tuple[float, int]]]:
+    """(CPU seconds, nodes) of each level's search of each position."""
+    times: dict[int, list[tuple[float, int]]] = {lv: [] for lv in levels}
     for vid, pos, turn in cases:
         for lv in levels:
             game = Game(vid, position=pos, turn=turn)
             t0 = time.process_time()
-            analyse(game, lv, 0)
-            times[lv].append(time.process_time() - t0)
+            result = analyse(game, lv, 0)
+            times[lv].append((time.process_time() - t0, result.nodes))
     return times
+
+
+def summary(cases, runs: list[tuple[float, int]]) -> dict:
+    """Median and max seconds over all positions and over the large boards alone, and nodes/s."""
+    sizes = [Game(vid).size for vid, _p, _t in cases]
+    secs = [t for t, _n in runs]
+    large = [t for (t, _n), size in zip(runs, sizes) if size in LARGE]
+    nodes = sum(n for _t, n in runs)
+    return {"median": round(statistics.median(secs), 4), "max": round(max(secs), 4),
+            "large_median": round(statistics.median(large), 4) if large else None,
+            "large_max": round(max(large), 4) if large else None,
+            "nodes_per_second": round(nodes / sum(secs)) if sum(secs) else None}
+
+
+def _line(lv: int, s: dict) -> str:
+    return (f"  level {lv}: median {s['median']:.3f} s, max {s['max']:.3f} s; 11x11 and 19x19: median "
+            f"{s['large_median']:.3f} s, max {s['large_max']:.3f} s; {s['nodes_per_second']:,} nodes/s")
 
 
 _NODE = r"""
@@ -75,8 +97,8 @@ for lv in cases['levels']:
     for vid, pos, turn in cases['cases']:
         g = Game(vid, position=pos, turn=turn)
         t0 = time.perf_counter()
-        analyse(g, lv, 0)
-        res[lv].append(time.perf_counter() - t0)
+        r = analyse(g, lv, 0)
+        res[lv].append((time.perf_counter() - t0, r.nodes))
 json.dumps(res)
 `);
   console.log(out);
@@ -84,7 +106,7 @@ json.dumps(res)
 """
 
 
-def pyodide_move_times(cases, levels) -> dict[int, list[float]] | None:
+def pyodide_move_times(cases, levels) -> dict[int, list[tuple[float, int]]] | None:
     pyodide = ROOT / "node_modules" / "pyodide" / "pyodide.js"
     if not pyodide.exists():
         print("(no node_modules/pyodide: Pyodide part skipped)")
@@ -100,7 +122,7 @@ def pyodide_move_times(cases, levels) -> dict[int, list[float]] | None:
             print("Pyodide run failed:", proc.stderr[-2000:])
             return None
         data = json.loads(proc.stdout.strip().splitlines()[-1])
-        return {int(k): v for k, v in data.items()}
+        return {int(k): [tuple(x) for x in v] for k, v in data.items()}
     finally:
         spec.unlink(missing_ok=True)
         pathlib.Path(fh.name).unlink(missing_ok=True)
@@ -140,20 +162,18 @@ def main(argv=None) -> int:
     print(f"{len(cases)} positions ({count} per variant: {', '.join(VARIANTS)})")
     report: dict = {"positions": len(cases), "variants": VARIANTS}
     cp = cpython_move_times(cases, levels)
-    report["cpython"] = {lv: {"median": round(statistics.median(t), 4), "max": round(max(t), 4)} for lv, t in cp.items()}
+    report["cpython"] = {lv: summary(cases, runs) for lv, runs in cp.items()}
     print(f"CPython {sys.version.split()[0]}, CPU seconds per move:")
     for lv in levels:
-        print(f"  level {lv}: median {statistics.median(cp[lv]):.3f} s, max {max(cp[lv]):.3f} s")
+        print(_line(lv, report["cpython"][lv]))
     if not args.no_pyodide:
         pyo = pyodide_move_times(cases, args.pyodide_levels)
         if pyo:
-            report["pyodide"] = {lv: {"median": round(statistics.median(t), 4), "max": round(max(t), 4)}
-                                 for lv, t in pyo.items()}
+            report["pyodide"] = {lv: summary(cases, runs) for lv, runs in pyo.items()}
             print("Pyodide (Node, one thread), wall seconds per move:")
-            for lv, t in sorted(pyo.items()):
-                ratio = statistics.median(t) / statistics.median(cp[lv])
-                print(f"  level {lv}: median {statistics.median(t):.3f} s, max {max(t):.3f} s "
-                      f"({ratio:.1f}x CPython)")
+            for lv in sorted(pyo):
+                s = report["pyodide"][lv]
+                print(_line(lv, s) + f" ({s['median'] / report['cpython'][lv]['median']:.1f}x CPython's median)")
     if not args.no_games:
         per = {1: 10, 2: 4, 3: 2, 4: 1, 5: 1} if not args.quick else {1: 2, 2: 1, 3: 1, 4: 1, 5: 1}
         gl = games_per_hour(levels if not args.quick else [1, 2, 3], per)

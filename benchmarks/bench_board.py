@@ -160,6 +160,8 @@ def main() -> None:
     parser.add_argument("--ai-positions", type=int, default=10, help="positions per variant for --ai (default 10)")
     parser.add_argument("--long", default="", help="also time long games of these many moves, e.g. 1000,2000,5000")
     parser.add_argument("--long-runs", type=int, default=3)
+    parser.add_argument("--ai-json", help="write the --ai times per level as JSON (docs/data/level-times.json is the "
+                                          "file the level menu reads)")
     args = parser.parse_args()
     site = ROOT / "_build" / "html"
     if not (site / args.page).is_file():
@@ -213,6 +215,32 @@ def main() -> None:
         print(f"computer move in the browser worker, {len(cases)} positions ({', '.join(VARIANTS)}), wall seconds:")
     for level, times in ai_times.items():
         print(f"  level {level}: median {statistics.median(times):.3f} s, max {max(times):.3f} s")
+    if ai_times and args.ai_json:
+        write_level_times(args.ai_json, cases, ai_times)
+
+
+def write_level_times(path: str, cases, ai_times) -> None:
+    """Per level: median and max seconds over all positions and over the 11x11 and 19x19 ones."""
+    import datetime
+    import json
+    import subprocess
+
+    from tafl_rules import Game
+
+    large = [Game(vid).size in (11, 19) for vid, _p, _t in cases]
+    levels = {}
+    for level, times in ai_times.items():
+        big = [t for t, is_large in zip(times, large) if is_large]
+        levels[str(level)] = {"median": round(statistics.median(times), 3), "max": round(max(times), 3),
+                              "large_median": round(statistics.median(big), 3), "large_max": round(max(big), 3)}
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    data = {"provenance": {"benchmark": "benchmarks/bench_board.py --ai", "positions": len(cases),
+                           "variants": list(VARIANTS), "runtime": "Pyodide in the board's Web Worker, headless Chromium",
+                           "commit": commit or None,
+                           "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")},
+            "levels": levels}
+    Path(path).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    print(f"wrote {path}")
 
 
 if __name__ == "__main__":

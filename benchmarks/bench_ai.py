@@ -154,9 +154,10 @@ def main(argv=None) -> int:
     p.add_argument("--no-pyodide", action="store_true")
     p.add_argument("--pyodide-levels", nargs="+", type=int, default=[1, 2, 3])
     p.add_argument("--no-games", action="store_true")
+    p.add_argument("--levels", nargs="+", type=int, help="the levels timed in CPython (default: all)")
     p.add_argument("--json")
     args = p.parse_args(argv)
-    levels = sorted(LEVELS)
+    levels = sorted(args.levels or LEVELS)
     count = 4 if args.quick else 10
     cases = [(vid, pos, turn) for vid in VARIANTS for pos, turn in positions(vid, count)]
     print(f"{len(cases)} positions ({count} per variant: {', '.join(VARIANTS)})")
@@ -176,13 +177,17 @@ def main(argv=None) -> int:
                 print(_line(lv, s) + f" ({s['median'] / report['cpython'][lv]['median']:.1f}x CPython's median)")
     if not args.no_games:
         per = {1: 10, 2: 4, 3: 2, 4: 1, 5: 1} if not args.quick else {1: 2, 2: 1, 3: 1, 4: 1, 5: 1}
-        gl = games_per_hour(levels if not args.quick else [1, 2, 3], per)
+        gl = games_per_hour([lv for lv in levels if lv in per] if not args.quick else [1, 2, 3], per)
         report["games"] = gl
         print(f"Self-play games per hour per core ({' and '.join(GAME_VARIANTS)}, ply cap 120, CPU time):")
         for lv, g in gl.items():
             print(f"  level {lv}: {g['games_per_hour_per_core']} games/h ({g['games']} games, "
                   f"{g['cpu_seconds']} s, median {g['median_plies']} plies)")
     if args.json:
+        commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
+        report["provenance"] = {"command": "python benchmarks/bench_ai.py " + " ".join(sys.argv[1:] if argv is None else argv),
+                                "commit": commit.strip() or None, "python": sys.version.split()[0],
+                                "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
         pathlib.Path(args.json).write_text(json.dumps(report, indent=1) + "\n")
     return 0
 

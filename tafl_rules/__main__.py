@@ -31,6 +31,8 @@ def _add_balance(sub: Any) -> None:
                    help="leave out this variant (repeatable; with --site or --variant all)")
     p.add_argument("--only", action="append", default=[], metavar="VARIANT",
                    help="keep only this variant (repeatable; with --site)")
+    p.add_argument("--jones", metavar="VARIANT",
+                   help="play Jones's three points read the other way on VARIANT, each alone and all together")
     p.add_argument("--level", type=int, default=1, help="AI level of both sides (default 1)")
     p.add_argument("--attackers-level", type=int, help="AI level of the attackers (default --level)")
     p.add_argument("--defenders-level", type=int, help="AI level of the defenders (default --level)")
@@ -73,6 +75,8 @@ def _cmd_balance(args: argparse.Namespace) -> int:
                       or args.defenders_level is not None):
         return refuse("--site plays its own suite at --level: it takes no --variant, --toggle, "
                       "--attackers-level or --defenders-level (use --only and --skip to choose variants)")
+    if args.jones and (args.site or args.toggle or args.variant):
+        return refuse("--jones plays its own four configurations: it takes no --site, --variant or --toggle")
     if args.only and not args.site:
         return refuse("--only goes with --site (name the variants with --variant instead)")
     la = args.level if args.attackers_level is None else args.attackers_level
@@ -87,6 +91,8 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     try:
         if args.site:
             configs = balance.site_configs(args.level, args.ply_cap)
+        elif args.jones:
+            configs = balance.jones_configs(args.jones, args.level, args.ply_cap)
         else:
             toggles: dict[str, str] = {}
             for text in args.toggle:

@@ -148,8 +148,9 @@ class Config:
 def play_game(config: Config | Mapping[str, Any], seed: int) -> dict[str, Any]:
     """Play one self-play game; returns ``{"key", "seed", "winner", "kind", "plies"}``.
 
-    The AI of each side moves with ``choose_move(game, level, seed)``; its node budget
-    (not the clock) ends each search, so the game depends only on ``config`` and ``seed``.
+    The AI of each side moves with ``analyse(game, level, seed)`` without a time cap: its
+    node budget (never the clock) ends each search, so the game depends only on ``config``
+    and ``seed``, on any machine.
     """
 
     if not isinstance(config, Config):
@@ -163,7 +164,7 @@ def play_game(config: Config | Mapping[str, Any], seed: int) -> dict[str, Any]:
             game.play(rng.choice(sorted(game.legal_moves(), key=str)))
     while game.outcome is None and game.ply < config.ply_cap:
         level = levels[0] if game.turn == "attackers" else levels[1]
-        game.play(analyse(game, level, seed, time_cap=120.0).move)
+        game.play(analyse(game, level, seed, time_cap=math.inf).move)  # no clock: only the node budget ends a search
     if game.outcome is None:
         winner, kind = None, "ply-cap"
     else:
@@ -533,6 +534,14 @@ def write_json(data: Mapping[str, Any], path: str) -> None:
 
 
 # ------------------------------------------------------------------ site suite
+
+def jones_configs(variant_id: str, level: int = 1, ply_cap: int = 300) -> list[Config]:
+    """Jones's three points read the other way on ``variant_id``, each alone and then all
+    three together (:data:`JONES_REVERSED`'s toggles): the king's side moves first, the king
+    is armed, the attackers must leave the whole side without a move."""
+    singles = [Config(variant_id, (change,), level, level, ply_cap) for change in JONES_REVERSED[1]]
+    return singles + [Config(variant_id, JONES_REVERSED[1], level, level, ply_cap)]
+
 
 def site_configs(level: int = 1, ply_cap: int = 300) -> list[Config]:
     """The site's comparison: every catalogue variant as it stands, each single change

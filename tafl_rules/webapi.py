@@ -18,7 +18,7 @@ import re
 from typing import Any, Callable
 
 from . import __version__
-from .ai import DEFAULT_LEVEL, choose_move
+from .ai import DEFAULT_LEVEL, LEVELS, analyse
 from .catalogue import variant, variants
 from .engine import tables
 from .errors import IllegalMove, NotationError, RulesError
@@ -411,8 +411,12 @@ def _ai_move(payload: dict[str, Any]) -> dict[str, Any]:
     seed = payload.get("seed", 0)
     if not isinstance(level, int) or not isinstance(seed, int) or isinstance(level, bool) or isinstance(seed, bool):
         raise BadRequest("level and seed must be whole numbers")
-    move = choose_move(session.game.copy(), level=level, seed=seed + session.cursor, stop=_progress)
-    played = session.play(str(move))
+    if level not in LEVELS:
+        raise BadRequest(f"level must be one of {', '.join(map(str, LEVELS))}")
+    result = analyse(session.game.copy(), level=level, seed=seed + session.cursor, stop=_progress)
+    played = session.play(str(result.move))
     reply = state(session)
     reply["played"] = format_move(played)
+    # "time": the time cap ended the search, so this move may differ on a faster machine
+    reply["search"] = {"depth": result.depth, "nodes": result.nodes, "stopped_by": result.stopped_by}
     return reply

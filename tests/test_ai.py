@@ -3,6 +3,7 @@ higher level beats the lower."""
 
 from __future__ import annotations
 
+import math
 import time
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 import tafl_rules
 from tafl_rules import Game
 from tafl_rules.ai import DEFAULT_LEVEL, LEVELS, Level, analyse, choose_move
-from tafl_rules.ai.evaluate import evaluator
+from tafl_rules.ai.evaluate import DEFAULT_WEIGHTS, TUNED_WEIGHTS, Weights, evaluator
 
 
 def _state(game):
@@ -35,7 +36,9 @@ def test_same_seed_same_move_and_seeds_vary_at_level_one():
     game = Game("tawlbwrdd-cyningstan")
     for _ in range(4):
         game.play(choose_move(game, level=1, seed=11))
-    assert str(choose_move(game, level=3, seed=5)) == str(choose_move(game, level=3, seed=5))
+    # the node budget, not the clock, must end these searches (a loaded machine may hit the time cap)
+    first, again = (analyse(game, 3, 5, time_cap=math.inf) for _ in range(2))
+    assert str(first.move) == str(again.move) and first.stopped_by != "time"
     assert str(choose_move(game, level=1, seed=5)) == str(choose_move(game, level=1, seed=5))
     picks = {str(choose_move(game, level=1, seed=s)) for s in range(12)}
     assert len(picks) > 1  # the seeded margin picks among near-equal moves
@@ -127,6 +130,65 @@ def test_evaluation_reads_the_rules():
     assert two.king_threatened(1 << (e6 - 1) | 1 << (10 * size + 5), 0, e6) is True  # d6 + one reaching f6
 
 
+@pytest.mark.parametrize("vid", ["copenhagen", "tablut-linnaeus", "tawlbwrdd-cyningstan", "hywel-dda-jones",
+                                 "tafl-granquist", "brandubh", "alea-evangelii"])
+def test_the_score_is_its_counts_times_the_weights(vid):
+    # what the Texel tuning relies on: the evaluation is linear in its weights
+    rules = Game(vid).rules
+    ev = evaluator(rules)
+    doubled = evaluator(rules, Weights(*(2 * w for w in DEFAULT_WEIGHTS)))
+    tuned = evaluator(rules, TUNED_WEIGHTS)
+    seen = 0
+    for seed in range(3):
+        game = Game(vid)
+        while game.outcome is None and game.ply < 60:
+            p = game.engine
+            state = (p.a, p.d, p.k, p.side, p.king_targets())
+            counts = ev.features(*state)
+            assert len(counts) == len(Weights._fields)
+            for weights, evx in ((DEFAULT_WEIGHTS, ev), (TUNED_WEIGHTS, tuned)):
+                assert abs(sum(c * w for c, w in zip(counts, weights)) - evx.attackers_score(*state)) <= 1
+            assert abs(doubled.attackers_score(*state) - 2 * ev.attackers_score(*state)) <= 2
+            seen += any(counts[2:])  # some position where more than material counts
+            game.play(choose_move(game, level=1, seed=seed))
+    assert seen
+
+
+def _region_by_walking(ev, k, passable):
+    """region_of the slow way: a breadth-first walk over neighbouring squares."""
+    seen, todo = {k}, [k]
+    while todo:
+        sq = todo.pop()
+        for nb in ev.neighbours[sq]:
+            if nb not in seen and passable >> nb & 1:
+                seen.add(nb)
+                todo.append(nb)
+    return sum(1 << x for x in seen)
+
+
+@pytest.mark.parametrize("vid", ["brandubh", "copenhagen", "alea-evangelii"])
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_the_kings_area_is_what_a_walk_over_neighbours_reaches(vid, data):
+    ev = evaluator(Game(vid).rules)
+    n = ev.size * ev.size
+    k = data.draw(st.integers(0, n - 1))
+    passable = data.draw(st.integers(0, (1 << n) - 1)) | data.draw(st.integers(0, (1 << n) - 1))
+    assert ev.region_of(k, passable) == _region_by_walking(ev, k, passable)
+
+
+def test_the_fence_terms_see_a_king_walled_in():
+    # copenhagen: a king on f6 inside a closed ring of attackers reaches no corner
+    ev = evaluator(Game("copenhagen").rules)
+    size = 11
+    ring = {(r, f) for r in range(3, 8) for f in range(3, 8) if r in (3, 7) or f in (3, 7)}
+    a = sum(1 << (r * size + f) for r, f in ring)
+    king = 5 * size + 5
+    area = ev.region_of(king, ev.full & ~a)
+    assert area.bit_count() == 9 and not area & ev.escape
+    assert ev.region_of(king, ev.full).bit_count() == size * size
+
+
 def _roads_by_scanning(ev, king_targets, occ):
     """next_roads written the slow way: walk each ray until a piece or an escape square."""
     forks = near = 0
@@ -177,17 +239,70 @@ def _score_after(game, move, depth, monkeypatch):
     """The mover's exact alpha-beta score of ``move`` searched ``depth`` plies deep in all."""
     after = Game("brandubh", position=game.position(), turn=game.turn)
     after.play(move)
-    monkeypatch.setitem(LEVELS, 98, Level(depth - 1, 10**8, 0, 600.0, "exact: no budget"))
+    monkeypatch.setitem(LEVELS, 98, Level(depth - 1, 10**8, 0, 600.0, "exact: no budget", prune=False))
     return -analyse(after, 98, 0).score
 
 
 def test_an_iteration_cut_short_by_the_budget_still_improves_the_move(monkeypatch):
+    # budgets that end the search part-way through an iteration: where the cut search's move
+    # differs from the last complete iteration's, it scores better at the cut iteration's depth
     game = Game("brandubh")
-    monkeypatch.setitem(LEVELS, 99, Level(10, 6_000, 0, 600.0, "test: 6,000 nodes"))
-    cut = analyse(game, 99, 0)
-    assert cut.nodes == 6_000  # the budget, not the depth, ended it
-    monkeypatch.setitem(LEVELS, 97, Level(cut.depth, 10**8, 0, 600.0, "test: the last complete depth"))
-    complete = analyse(game, 97, 0)
-    assert str(cut.move) != str(complete.move)
-    deeper = cut.depth + 1
-    assert _score_after(game, cut.move, deeper, monkeypatch) > _score_after(game, complete.move, deeper, monkeypatch)
+    differing = 0
+    for budget in range(3_000, 9_001, 500):
+        monkeypatch.setitem(LEVELS, 99, Level(10, budget, 0, 600.0, "test: a budget", prune=False))
+        cut = analyse(game, 99, 0)
+        assert cut.nodes == budget  # the budget, not the depth, ended it
+        monkeypatch.setitem(LEVELS, 97, Level(cut.depth, 10**8, 0, 600.0, "test: the last complete depth", prune=False))
+        complete = analyse(game, 97, 0)
+        if str(cut.move) != str(complete.move):
+            differing += 1
+            deeper = cut.depth + 1
+            assert _score_after(game, cut.move, deeper, monkeypatch) >= _score_after(game, complete.move, deeper,
+                                                                                    monkeypatch)
+    assert differing  # some budget shows it
+
+
+def test_the_search_says_what_stopped_it(monkeypatch):
+    game = Game("copenhagen")
+    assert analyse(game, level=3, seed=0, time_cap=math.inf).stopped_by == "nodes"
+    assert analyse(game, level=3, seed=0, time_cap=0.0).stopped_by == "time"  # not reproducible: it says so
+    assert analyse(game, level=3, seed=0, stop=lambda: True).stopped_by == "caller"
+    monkeypatch.setitem(LEVELS, 96, Level(1, 10**8, 0, 600.0, "test: one ply"))
+    assert analyse(game, level=96, seed=0).stopped_by == "depth"
+
+
+def test_a_pass_is_taken_back_exactly():
+    game = Game("tablut-linnaeus")
+    pos = game.engine
+    before = (pos.a, pos.d, pos.k, pos.side, pos.hash, dict(pos.seen), len(pos.stack))
+    pos.pass_turn()
+    assert pos.side != before[3] and pos.hash != before[4]
+    pos.pass_turn()
+    assert (pos.a, pos.d, pos.k, pos.side, pos.hash, dict(pos.seen), len(pos.stack)) == before
+
+
+def test_pruning_searches_deeper_on_the_same_budget(monkeypatch):
+    # null windows, reductions and null moves spend the same nodes on a deeper search
+    positions = [Game("tawlbwrdd-cyningstan"), Game("copenhagen"), Game("tablut-linnaeus")]
+    for game in positions[:]:
+        g = Game(game.rules)
+        for seed in range(6):
+            g.play(choose_move(g, level=1, seed=seed))
+        positions.append(g)
+    monkeypatch.setitem(LEVELS, 95, Level(12, 20_000, 0, math.inf, "test: pruned", prune=True))
+    monkeypatch.setitem(LEVELS, 94, Level(12, 20_000, 0, math.inf, "test: not pruned"))
+    pruned = sum(analyse(g, 95, 0).depth for g in positions)
+    plain = sum(analyse(g, 94, 0).depth for g in positions)
+    assert pruned > plain
+
+
+def test_the_board_worker_is_told_when_the_clock_cut_a_search():
+    import json
+
+    from tafl_rules import webapi
+
+    webapi.handle("new", json.dumps({"board": "ai-test", "variant": "brandubh"}))
+    reply = json.loads(webapi.handle("ai_move", json.dumps({"board": "ai-test", "level": 2, "seed": 0})))
+    assert reply["search"]["stopped_by"] in ("depth", "nodes", "time") and reply["played"]  # "time" on a busy machine
+    assert reply["search"]["nodes"] > 0
+    assert "error" in json.loads(webapi.handle("ai_move", json.dumps({"board": "ai-test", "level": 9})))

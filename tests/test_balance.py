@@ -64,11 +64,19 @@ def test_config_validates_and_names_itself():
         run([Config("brandubh", (("nonsense", "x"),))], [0], workers=1)
 
 
-def test_a_game_depends_only_on_its_config_and_seed():
+def test_a_game_depends_only_on_its_config_and_seed(monkeypatch):
     c = Config("brandubh", (), 1, 1, 120)
     a = [play_game(c, s) for s in range(4)]
     assert a == [play_game(c.to_dict(), s) for s in range(4)]
     assert len({(g["winner"], g["plies"]) for g in a}) > 1  # seeds give different games
+    # on a machine so slow that every look at the clock finds an hour gone: the same games
+    from tafl_rules.ai import search
+
+    deeper = Config("brandubh", (), 3, 3, 40)
+    normal = [play_game(deeper, s) for s in range(2)]
+    clock = iter(range(0, 10**12, 3600))
+    monkeypatch.setattr(search.time, "perf_counter", lambda: next(clock))
+    assert [play_game(deeper, s) for s in range(2)] == normal
 
 
 SMALL = [Config("brandubh", (), 1, 1, 80), Config("tablut-linnaeus", (("king_armed", "no"),), 1, 1, 80)]
@@ -521,3 +529,19 @@ def test_calibration_compares_self_play_with_the_humans(tmp_path):
     assert row["points_from_humans"] == round(100 * (row["share"]["rate"] - data["human"]["share"]["rate"]), 1)
     assert row["within_goal"] == (abs(row["points_from_humans"]) <= 7)
     assert data["results"][0]["key"] == "copenhagen|a1d1|cap40"
+
+
+def test_texel_tuning_keeps_its_held_out_games_apart_and_fits_the_training_part():
+    texel = _benchmark("texel")
+    rows = list(texel.positions(limit=60))
+    assert {texel.part(n) for n, _f, _y in rows} == {"training", "validation", "held-out"}
+    assert all(y in (0.0, 0.5, 1.0) for _n, _f, y in rows)
+    train = [r for r in rows if texel.part(r[0]) == "training"]
+    valid = [r for r in rows if texel.part(r[0]) == "validation"]
+    start = list(texel.HAND_SET)
+    t = texel.fit_scale(train, start)
+    tuned, _step = texel.tune(train, train, start, t, steps=8, patience=8, say=lambda _x: None,
+                              fixed_names=frozenset({"sealed"}))
+    assert texel.metrics(train, tuned, t)["mse"] < texel.metrics(train, start, t)["mse"]
+    assert tuned[texel.Weights._fields.index("sealed")] == start[texel.Weights._fields.index("sealed")]
+    assert valid and texel.metrics(valid, tuned, t)["positions"] == len(valid)

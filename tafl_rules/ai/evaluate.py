@@ -6,27 +6,64 @@ the rules' tables; it scores the engine's plain ints (bitboards and the king's s
 
 from __future__ import annotations
 
+import copy
 import functools
-from typing import Callable
+from typing import Callable, NamedTuple
 
-from ..engine import ATTACKERS, DEFENDERS, Tables, tables
+from ..engine import ATTACKER, ATTACKERS, DEFENDERS, Tables, tables
 from ..rules import Rules
 
-__all__ = ["Evaluator", "evaluator"]
+__all__ = ["DEFAULT_WEIGHTS", "HAND_SET", "TUNED_WEIGHTS", "Evaluator", "Weights", "evaluator"]
 
-#: Weights of the evaluation, in hundredths of an attacker-army (1000 = a whole army).
-ROAD_TO_MOVE = 4000      # defenders to move with an open road: the king escapes next move
-ROADS_TWO = 2500         # attackers to move facing two open roads
-ROAD_ONE = 300           # attackers to move facing one open road (they must block it)
-KING_TAKEN_NEXT = 3500   # attackers to move can take the king
-KING_THREAT = 120        # defenders to move, the king can be taken unless they act
-FORK_TO_MOVE = 2000      # defenders to move, the king can reach a square with two open roads
-FORK = 150               # attackers to move: per such square
-NEAR_ROAD = 20           # per square within the king's reach that has one open road
-KING_DISTANCE = 30       # per step between the king and the nearest escape square
-KING_MOBILITY = 6        # per square the king can reach
-GUARD = 25               # per attacker on a square next to an escape corner
-_SIDES_SCORE = (0, 15, 60, 180, 400)  # king enclosed on n sides (four-sided capture)
+
+class Weights(NamedTuple):
+    """The evaluation's weights. The score is for the attackers (a negative weight helps
+    the defenders), a sum of terms, each a count or a yes/no times its weight, so it is
+    linear in these numbers (:meth:`Evaluator.features` gives the counts); the Texel
+    tuning (``benchmarks/texel.py``) fits them to the results of human games. Material is
+    counted in thousandths of an army (1000 = all the men a side starts with)."""
+
+    attacker: int = 1            # per thousandth of the attackers' army on the board
+    defender: int = -1           # per thousandth of the defenders' army on the board
+    road_to_move: int = -4000    # defenders to move with an open road: the king escapes next move
+    roads_two: int = -2500       # attackers to move facing two open roads
+    road_one: int = -300         # attackers to move facing one open road they can close
+    king_taken_next: int = 3500  # attackers to move can take the king
+    king_threat: int = 120       # defenders to move, the king can be taken unless they act
+    fork_to_move: int = -2000    # defenders to move, the king can reach a square with two open roads
+    fork: int = -150             # attackers to move: per such square
+    near_road: int = -20         # per square within the king's reach that has one open road
+    king_distance: int = 30      # per step between the king and the nearest escape square
+    king_mobility: int = -6      # per square the king can reach
+    guard: int = 25              # per attacker on a square next to an escape corner
+    sides_1: int = 15            # king enclosed on one side (where four are needed to take him)
+    sides_2: int = 60            # on two sides
+    sides_3: int = 180           # on three sides
+    sides_4: int = 400           # on four sides (not yet taken: an own man stands in)
+    beside: int = 45             # per attacker beside a king taken by two
+    hemmed: int = 60             # per blocked side of a king taken by immobility
+    escapes_open: int = 0        # per escape square the king could reach in any number of moves
+                                 # past his own men (in quarters of all escape squares)
+    sealed: int = 0              # no escape square is open that way: the attackers have fenced him in
+    region: int = 0              # per square of that area (in 121ths of the board)
+    escapes_clear: int = 0       # per escape square reachable over empty squares alone (quarters)
+    cut_off: int = 0             # per defender outside the king's area
+    unblockable: int = -300      # attackers to move facing one open road that no attacker may close
+                                 # (the king beside a corner only he may enter)
+
+
+#: The hand-set weights (the defaults of :class:`Weights`): levels 1-5 play with them, so
+#: the committed results of the balance lab replay unchanged.
+HAND_SET = DEFAULT_WEIGHTS = Weights()
+#: The weights tuned on the human Copenhagen games (Texel method, ``benchmarks/texel.py``;
+#: ``docs/data/texel.json`` holds the run and its fit on the held-out games). A level may play
+#: with them (``Level.weights``); none of levels 1-5 does yet: see the calibration report.
+TUNED_WEIGHTS = Weights(attacker=6, defender=-4, road_to_move=-4000, roads_two=-2500, road_one=12,
+                        king_taken_next=3500, king_threat=120, fork_to_move=-2000, fork=-150, near_road=-235,
+                        king_distance=56, king_mobility=7, guard=-47, sides_1=96, sides_2=53, sides_3=162,
+                        sides_4=400, beside=45, hemmed=60, escapes_open=-198, sealed=0, region=-16,
+                        escapes_clear=-66, cut_off=-149, unblockable=-300)
+KING_GONE = 5000  # the king is off the board (a search past the end of the game)
 
 
 class Evaluator:
@@ -37,11 +74,12 @@ class Evaluator:
     has; how he is captured (by two like a man, enclosed on four sides with the
     throne, camps, corners or edge standing in, the Linnaeus mixture, by immobility,
     or never) and so how dangerous each attacker beside him is; how many men each side
-    starts with, so that a man is worth his share of his army. Scores are for the
-    attackers; :meth:`score` turns them to the side to move.
+    starts with, so that a man is worth his share of his army; and, from the board,
+    how much of it the king could still reach past the attackers' lines (their
+    fence). Scores are for the attackers, a sum of :class:`Weights` times counts.
     """
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, weights: Weights = DEFAULT_WEIGHTS) -> None:
         t: Tables = tables(rules)
         self.tables = t
         #: hostile(victim_side, occ): squares acting as enemies of that side's men
@@ -52,8 +90,8 @@ class Evaluator:
         self.size = size
         self.neighbours = g.neighbours
         start = rules.start
-        self.va = 1000 // max(1, start.count("t"))
-        self.vd = 1000 // max(1, start.count("T"))
+        self.share_a = 1000 // max(1, start.count("t"))  # one attacker's share of a 1000-point army
+        self.share_d = 1000 // max(1, start.count("T"))
         self.escape = t.escape
         esc = [i for i in range(n) if t.escape >> i & 1]
         if esc:
@@ -100,6 +138,64 @@ class Evaluator:
             flanks.append(tuple(pairs))
         self.flanks = tuple(flanks)
         self.throne = t.throne
+        self.attacker_may_stop = ((1 << n) - 1) & ~t.nostop[ATTACKER]
+        # the masks that grow an area by one square in each direction (see region_of)
+        self.full = (1 << n) - 1
+        self.not_first = sum(1 << i for i in range(n) if i % size)
+        self.not_last = sum(1 << i for i in range(n) if i % size != size - 1)
+        self.escape_quarters = 4 / max(1, t.escape.bit_count())
+        self.region_scale = 121 / n
+        self._set_weights(weights)
+
+    def _set_weights(self, w: Weights) -> None:
+        self.weights = w
+        self.w_road_to_move, self.w_roads_two, self.w_road_one = w.road_to_move, w.roads_two, w.road_one
+        self.w_fork_to_move, self.w_fork, self.w_near_road = w.fork_to_move, w.fork, w.near_road
+        self.w_king_distance, self.w_king_mobility, self.w_guard = w.king_distance, w.king_mobility, w.guard
+        self.w_king_taken_next, self.w_king_threat = w.king_taken_next, w.king_threat
+        self.w_sides = (0, w.sides_1, w.sides_2, w.sides_3, w.sides_4)
+        self.w_beside, self.w_hemmed = w.beside, w.hemmed
+        self.va = w.attacker * self.share_a
+        self.vd = w.defender * self.share_d
+        self.w_escapes_open = w.escapes_open * self.escape_quarters
+        self.w_escapes_clear = w.escapes_clear * self.escape_quarters
+        self.w_sealed, self.w_cut_off = w.sealed, w.cut_off
+        self.w_unblockable = w.unblockable
+        self.w_region = w.region * self.region_scale
+        self.fence = any((w.escapes_open, w.sealed, w.region, w.escapes_clear, w.cut_off))
+
+    def features(self, a: int, d: int, k: int, side: int, king_targets: int) -> tuple[float, ...]:
+        """The counts behind :meth:`attackers_score`, one for each field of :class:`Weights`:
+        with the king on the board the score is their sum weighted by the weights (up to
+        rounding)."""
+        probe = copy.copy(self)
+        out = []
+        n = len(Weights._fields)
+        for i in range(n):
+            probe._set_weights(Weights(*(1 if j == i else 0 for j in range(n))))
+            out.append(probe._score(a, d, k, side, king_targets, True))
+        return tuple(out)
+
+    def region_of(self, k: int, passable: int) -> int:
+        """The squares reachable from ``k`` in steps to a neighbouring ``passable`` square
+        (the area the king could get to in any number of moves if nothing moved)."""
+        size = self.size
+        full, not_first, not_last = self.full, self.not_first, self.not_last
+        r = 1 << k
+        while True:
+            grown = (r | (r << 1 & not_first) | (r >> 1 & not_last) | (r << size & full) | r >> size) & passable | r
+            if grown == r:
+                return r
+            r = grown
+
+    def blockable(self, k: int, target: int) -> bool:
+        """Whether the attackers could close the king's one open road (to the escape square
+        ``target``, a bitboard) by stopping a man on it: not if the king stands beside a
+        corner that only he may enter."""
+        for path in self.roads[k]:
+            if path & target:
+                return bool(path & self.attacker_may_stop)
+        return True
 
     def next_roads(self, king_targets: int, occ: int) -> tuple[int, int]:
         """Among the squares the king can reach now: how many have two or more open roads to
@@ -164,55 +260,75 @@ class Evaluator:
         return len(open_) == 1 and not occ >> open_[0] & 1 and self.reaches(open_[0], a, occ)
 
     def attackers_score(self, a: int, d: int, k: int, side: int, king_targets: int) -> int:
-        s = self.va * a.bit_count() - self.vd * d.bit_count()
+        """The position's score for the attackers (whole numbers: the fence terms are rounded)."""
+        return int(self._score(a, d, k, side, king_targets, False))
+
+    def _score(self, a: int, d: int, k: int, side: int, king_targets: int, exact: bool) -> float:
+        s: float = self.va * a.bit_count() + self.vd * d.bit_count()
         if k < 0:
-            return s + 5000
+            return s + KING_GONE
         esc = self.escape
         if esc:
             roads = (king_targets & esc).bit_count()
             if roads:
                 if side == DEFENDERS:
-                    s -= ROAD_TO_MOVE
+                    s += self.w_road_to_move
                 elif roads >= 2:
-                    s -= ROADS_TWO
+                    s += self.w_roads_two
+                elif self.w_unblockable != self.w_road_one and not self.blockable(k, king_targets & esc):
+                    s += self.w_unblockable
                 else:
-                    s -= ROAD_ONE
-            s += KING_DISTANCE * self.dist[k]
+                    s += self.w_road_one
+            s += self.w_king_distance * self.dist[k]
             forks, near = self.next_roads(king_targets, a | d | 1 << k)
             if forks:
-                s -= FORK_TO_MOVE if side == DEFENDERS else FORK * forks
-            s -= NEAR_ROAD * near
+                s += self.w_fork_to_move if side == DEFENDERS else self.w_fork * forks
+            s += self.w_near_road * near
             if self.guard:
-                s += GUARD * (a & self.guard).bit_count()
-        s -= KING_MOBILITY * king_targets.bit_count()
+                s += self.w_guard * (a & self.guard).bit_count()
+            if self.fence:
+                s += self._fence(a, d, k, exact)
+        s += self.w_king_mobility * king_targets.bit_count()
         if self.king_threatened(a, d, k):
-            s += KING_TAKEN_NEXT if side == ATTACKERS else KING_THREAT
+            s += self.w_king_taken_next if side == ATTACKERS else self.w_king_threat
         mode = self.mode
         if mode == "none":
             return s
         nbrs = self.neighbours[k]
         if mode == "immobile":
             free = king_targets.bit_count()
-            return s + (60 * (4 - free) if free < 4 else 0)
+            return s + (self.w_hemmed * (4 - free) if free < 4 else 0)
         if mode == "linnaeus":
             c = self.center
             if k != c and c not in nbrs:
                 mode = "two"
             else:
                 sides = sum(1 for x in nbrs if a >> x & 1 or x == c)
-                return s + _SIDES_SCORE[min(sides, 4)]
+                return s + self.w_sides[min(sides, 4)]
         if mode == "two":
             near = sum(1 for x in nbrs if a >> x & 1)
-            return s + 45 * near
+            return s + self.w_beside * near
         # four sides, with special squares (and the edge) standing in
         against = self.against
         sides = sum(1 for x in nbrs if a >> x & 1 or (against >> x & 1 and not d >> x & 1))
         if self.against_edge:
             sides += 4 - len(nbrs)
-        return s + _SIDES_SCORE[min(sides, 4)]
+        return s + self.w_sides[min(sides, 4)]
+
+    def _fence(self, a: int, d: int, k: int, exact: bool) -> float:
+        """The fence terms: how much of the board and of the escape squares the king could
+        reach past his own men (but not through an attacker), and over empty squares alone."""
+        esc = self.escape
+        area = self.region_of(k, self.full & ~a)
+        open_ = (area & esc).bit_count()
+        f = (self.w_escapes_open * open_ + (0 if open_ else self.w_sealed) + self.w_region * area.bit_count()
+             + self.w_cut_off * (d & ~area).bit_count())
+        if self.w_escapes_clear:
+            f += self.w_escapes_clear * (self.region_of(k, self.full & ~(a | d)) & esc).bit_count()
+        return f if exact else round(f)
 
 
 @functools.lru_cache(maxsize=64)
-def evaluator(rules: Rules) -> Evaluator:
-    """The (cached) :class:`Evaluator` of a rules record."""
-    return Evaluator(rules)
+def evaluator(rules: Rules, weights: Weights = DEFAULT_WEIGHTS) -> Evaluator:
+    """The (cached) :class:`Evaluator` of a rules record (with these weights)."""
+    return Evaluator(rules, weights)

@@ -26,15 +26,16 @@ True
 
 from __future__ import annotations
 
+import operator
 import random
 import time
-from typing import Callable, NamedTuple
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 from ..engine import ATTACKERS, DEFENDERS, KING, Position
 from ..game import Game, Move
 from ..outcome import Outcome
 from ..squares import iter_bits
-from .evaluate import evaluator
+from .evaluate import HAND_SET, Weights, evaluator
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "Level", "SearchResult", "analyse", "choose_move"]
 
@@ -44,13 +45,17 @@ _INF = 10**9
 
 class Level(NamedTuple):
     """How hard a level thinks: deepest iteration, node budget, tie margin (in
-    evaluation units: moves within it of the best are picked at random), time cap (s)."""
+    evaluation units: moves within it of the best are picked at random), time cap (s),
+    whether the search prunes (null windows, late-move reductions, null moves), and the
+    evaluation's weights."""
 
     depth: int
     nodes: int
     margin: int
     time_cap: float
     label: str
+    prune: bool = False
+    weights: Weights = HAND_SET
 
     @property
     def name(self) -> str:
@@ -76,13 +81,23 @@ class SearchResult(NamedTuple):
     """Deepest iteration completed."""
     nodes: int
     seconds: float
+    stopped_by: str = "depth"
+    """What ended the search: ``"depth"`` (every iteration done, or a forced result found),
+    ``"nodes"`` (the level's node budget), ``"time"`` (the time cap: the move then depends on
+    the machine's speed and may differ elsewhere), or ``"caller"`` (``stop`` returned true)."""
 
 
 class _Stop(Exception):
-    """The node budget, the time cap or the caller's ``stop`` ended the search."""
+    """The node budget, the time cap or the caller's ``stop`` ended the search (``args[0]`` says which)."""
 
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+_NULL_MIN_DEPTH = 3  # a null move is tried from this depth on
+_NULL_R = 2          # and searched this many plies shallower (beside the move it skips)
+_first = operator.itemgetter(0)
+#: late-move pruning: at remaining depth d (index), a pruning search stops after this many
+#: moves once only quiet ones are left (0: no pruning at that depth)
+_LATE_MOVES = (1 << 30, 12, 24)
 
 
 class _Search:
@@ -90,7 +105,7 @@ class _Search:
                  time_cap: float) -> None:
         self.pos: Position = game.engine
         self.base_ply = len(self.pos.stack)
-        self.ev = evaluator(game.rules)
+        self.ev = evaluator(game.rules, level.weights)
         self.level = level
         self.rng = rng
         self.stop = stop
@@ -103,6 +118,10 @@ class _Search:
         self.partial: list[tuple[int, int]] = []  # the running iteration's (score, move) improvements
         self.flanks = self.ev.flanks
         self.king_flanks = game.rules.king_capture in ("two", "linnaeus")
+        self.prune = level.prune
+        self.esc = self.pos.t.escape
+        self.extend_until = 0  # no road extensions beyond this ply (set per iteration: twice its depth)
+        self.quiet_from = 3  # moves after the first three (table move, captures, killers) may be reduced
 
     # --- helpers --------------------------------------------------------
     def _terminal(self, outcome: Outcome, ply: int) -> int:
@@ -175,16 +194,83 @@ class _Search:
         keyed.sort(key=lambda x: -x[0])  # stable: equal keys keep the shuffled order
         return [m for _k, m in keyed]
 
+    def _staged(self, tt_move: int, ply: int, found: list[tuple[int, int, int]]) -> Iterator[int]:
+        """The moves of the side to move, best guesses first and generated in stages, so a
+        node cut off by its first moves never sorts the rest: the table's move, then
+        captures (and the king's winning moves), then the killer moves, then the rest by
+        history (attackers' moves onto the king's squares first)."""
+        pos = self.pos
+        side = pos.side
+        done = set()
+        if tt_move:
+            frm, to, kind = tt_move >> 11, (tt_move >> 2) & 511, tt_move & 3
+            for f, k, tg in found:
+                if f == frm and k == kind:
+                    if tg >> to & 1:
+                        done.add(tt_move)
+                        self.stage = 0
+                        yield tt_move
+                    break
+        caps = self._capture_squares()
+        esc = pos.t.escape
+        for frm, kind, tg in found:
+            good = tg & caps
+            if kind == KING:
+                good |= tg & esc
+            base = frm << 11 | kind
+            while good:
+                low = good & -good
+                good ^= low
+                m = base | (low.bit_length() - 1) << 2
+                if m not in done:
+                    done.add(m)
+                    self.stage = 0
+                    yield m
+        if ply < 64:
+            for m in self.killers[ply]:
+                if m and m not in done:
+                    frm, to, kind = m >> 11, (m >> 2) & 511, m & 3
+                    for f, k, tg in found:
+                        if f == frm and k == kind:
+                            if tg >> to & 1:
+                                done.add(m)
+                                self.stage = 0
+                                yield m
+                            break
+        hist = self.history
+        kt = pos.king_targets() if side == ATTACKERS else 0
+        rest = []
+        for frm, kind, tg in found:
+            base = frm << 11 | kind
+            while tg:
+                low = tg & -tg
+                tg ^= low
+                to = low.bit_length() - 1
+                m = base | to << 2
+                if m not in done:
+                    rest.append((hist.get(m, 0) + (1 << 26 if kt >> to & 1 else 0), m))
+        rest.sort(key=_first, reverse=True)
+        for key, m in rest:
+            # the stage is set at every move: the searches below this node set it too
+            self.stage = 4 if key < 1 << 26 else 3  # 4: quiet, nothing but history speaks for the move
+            yield m
+
     def _tick(self) -> None:
         self.nodes += 1
         if self.nodes >= self.budget:
-            raise _Stop
+            raise _Stop("nodes")
         if not self.nodes & 255:
-            if time.perf_counter() > self.deadline or (self.stop is not None and self.stop()):
-                raise _Stop
+            if self.stop is not None and self.stop():
+                raise _Stop("caller")
+            if time.perf_counter() > self.deadline:
+                raise _Stop("time")
 
     # --- search ---------------------------------------------------------
-    def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def negamax(self, depth: int, alpha: int, beta: int, ply: int, null_ok: bool = True) -> int:
+        """Principal-variation search: the first move with the full window, the others with
+        a null window (searched again if they beat it); late quiet moves one or two plies
+        shallower first (late-move reductions); and a null move (passing) where the side to
+        move already stands above ``beta``."""
         self._tick()
         pos = self.pos
         outcome = pos.outcome
@@ -204,18 +290,56 @@ class _Search:
                     return escore
                 if flag == _UPPER and escore <= alpha:
                     return escore
-        moves = pos.moves()
-        if not moves:
-            return self._terminal(pos.no_moves_outcome(), ply)
-        moves = self._order(moves, tt_move, ply)
+        pv = beta - alpha > 1
+        prune = self.prune
+        if prune and null_ok and not pv and depth >= _NULL_MIN_DEPTH and abs(beta) < WIN - 1000 and self._evaluate() >= beta:
+            pos.pass_turn()
+            try:
+                score = -self.negamax(depth - 1 - _NULL_R, -beta, -beta + 1, ply + 1, False)
+            finally:
+                pos.pass_turn()
+            if score >= beta:
+                return score
+        ordered: Iterable[int]
+        if prune:
+            found = pos.move_targets(pos.side)
+            if not found:
+                return self._terminal(pos.no_moves_outcome(), ply)
+            ordered = self._staged(tt_move, ply, found)
+        else:  # the plain search of levels 1-5: every move generated and sorted at once
+            moves = pos.moves()
+            if not moves:
+                return self._terminal(pos.no_moves_outcome(), ply)
+            ordered = self._order(moves, tt_move, ply)
+        quiet_from = self.quiet_from
+        killers = self.killers[ply] if ply < 64 else (0, 0)
         best = -_INF
-        best_move = moves[0]
+        best_move = 0
         a0 = alpha
         make = pos.make
-        for m in moves:
+        negamax = self.negamax
+        threats = self.esc and pos.side == DEFENDERS and ply < self.extend_until
+        late = _LATE_MOVES[depth] if prune and depth < len(_LATE_MOVES) and not pv else 1 << 30
+        for i, m in enumerate(ordered):
+            if i >= late and self.stage == 4 and best > -_INF:
+                break  # late-move pruning: near the leaves, quiet moves after the first few are not searched
             make(m >> 11, (m >> 2) & 511, m & 3, True)
             try:
-                score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+                # a king's move or a capture that opens the king a road must be answered: look one ply further
+                child = depth - 1
+                if threats and pos.outcome is None and pos.k >= 0 and pos.king_targets() & self.esc:
+                    child = depth
+                if i == 0 or not prune:
+                    score = -negamax(child, -beta, -alpha, ply + 1)
+                else:
+                    r = 0
+                    if child == depth - 1 and depth >= 3 and i >= quiet_from and m not in killers and not self.tactical(m):
+                        r = 1 if i < 3 * quiet_from else 2
+                    score = -negamax(child - r, -alpha - 1, -alpha, ply + 1)
+                    if r and score > alpha:
+                        score = -negamax(child, -alpha - 1, -alpha, ply + 1)
+                    if alpha < score < beta:
+                        score = -negamax(child, -beta, -alpha, ply + 1)
             finally:
                 pos.unmake()
             if score > best:
@@ -233,16 +357,33 @@ class _Search:
         self.tt[key] = (depth, flag, best, best_move)
         return best
 
+    def tactical(self, m: int) -> bool:
+        """Whether a move just made must not be searched shallower: it captured, ended the
+        game, moved the king, or left the king an open road or a threat."""
+        pos = self.pos
+        if pos.outcome is not None or m & 3 == KING or pos.stack[-1].captures:
+            return True
+        return False
+
     def root(self, depth: int, moves: list[int], margin: int) -> list[tuple[int, int]]:
-        """Scores of the root moves that come within ``margin`` of the best (best first)."""
+        """Scores of the root moves that come within ``margin`` of the best (best first).
+        Pruning levels (margin 0) search every move after the first with a null window
+        first, and again with an open one only if it beats the best so far."""
+        self.extend_until = 2 * depth if self.prune else 0
         scored = self.partial = []
         best = -_INF
         pos = self.pos
+        null_window = self.prune and margin == 0
         for m in moves:
             alpha = best - margin if best > -_INF else -_INF
             pos.make(m >> 11, (m >> 2) & 511, m & 3, True)
             try:
-                score = -self.negamax(depth - 1, -_INF, -alpha, 1)
+                if null_window and best > -_INF:
+                    score = -self.negamax(depth - 1, -alpha - 1, -alpha, 1)
+                    if score > alpha:
+                        score = -self.negamax(depth - 1, -_INF, -alpha, 1)
+                else:
+                    score = -self.negamax(depth - 1, -_INF, -alpha, 1)
             finally:
                 pos.unmake()
             if score > alpha:
@@ -271,6 +412,7 @@ def analyse(game: Game, level: int = DEFAULT_LEVEL, seed: int = 0,
     chosen = moves[0]
     score = 0
     done = 0
+    stopped_by = "depth"
     try:
         for depth in range(1, spec.depth + 1):
             if len(moves) == 1:
@@ -285,7 +427,8 @@ def analyse(game: Game, level: int = DEFAULT_LEVEL, seed: int = 0,
             done = depth
             if abs(score) > WIN - 1000:
                 break
-    except _Stop:
+    except _Stop as stop_reason:
+        stopped_by = stop_reason.args[0]
         while len(pos.stack) > search.base_ply:  # take back the moves of the stopped search
             pos.unmake()
         if spec.margin == 0 and search.partial:
@@ -294,7 +437,7 @@ def analyse(game: Game, level: int = DEFAULT_LEVEL, seed: int = 0,
             score, chosen = search.partial[-1]
         elif done == 0:  # not even one ply finished: fall back to the ordering's first move
             chosen = search._order(moves, 0, 0)[0]
-    return SearchResult(_to_move(pos, chosen), score, done, search.nodes, time.perf_counter() - started)
+    return SearchResult(_to_move(pos, chosen), score, done, search.nodes, time.perf_counter() - started, stopped_by)
 
 
 def _to_move(pos: Position, m: int) -> Move:
@@ -311,7 +454,8 @@ def choose_move(game: Game, level: int = DEFAULT_LEVEL, seed: int = 0,
 
     ``level`` is 1 (weakest) to 5 (strongest, see :data:`LEVELS`); the default, 3,
     answers in well under a second in CPython. The same position, level and ``seed``
-    give the same move. ``stop`` is an optional callable polled during the search:
+    give the same move, unless the level's time cap ends the search on a slow or busy
+    machine (:func:`analyse` says so in ``stopped_by``; the balance lab plays without a cap). ``stop`` is an optional callable polled during the search:
     when it returns true the search ends and the best move found so far is returned.
     """
     return analyse(game, level, seed, stop).move

@@ -230,6 +230,12 @@ class Position:
         self.outcome = endings.judge(self, frm, to, kind, 1 - self.side, king_reason, fast)
         return caps
 
+    def pass_turn(self) -> None:
+        """Hand the move to the other side without moving (the search's null move); a second
+        call takes it back. Not a legal move in any rules: the repetition count is untouched."""
+        self.side = 1 - self.side
+        self.hash ^= self.t.zobrist_side
+
     def unmake(self) -> Snapshot:
         """Take back the last move exactly; returns its snapshot."""
         h = self.hash

@@ -78,6 +78,27 @@ def _worker_main(conn: Any, parent: int, func: Callable[[Any], Any]) -> None:
             return
 
 
+class _signals_held:
+    """Hold SIGINT, SIGTERM and SIGHUP back for the length of one read from a worker.
+
+    A signal that lands between the two reads of one message (its length, then its
+    body) leaves the pipe misaligned, and the drain after the interrupt would then
+    wait forever for a body that never comes. Held back, the signal is handled as
+    soon as the whole message is in.
+    """
+
+    old: set[Any] | None = None
+
+    def __enter__(self) -> None:
+        if hasattr(signal, "pthread_sigmask"):
+            held = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
+            self.old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.old is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, self.old)
+
+
 def _context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods and sys.platform.startswith("linux") else None)
@@ -138,7 +159,8 @@ def run_tasks(func: Callable[[Any], Any], tasks: Iterable[Any], workers: int,
             w.give(queue.pop())
 
     def take(w: _Worker) -> None:
-        status, payload = w.conn.recv()
+        with _signals_held():
+            status, payload = w.conn.recv()
         task = w.task
         w.task = None
         if status == "error":

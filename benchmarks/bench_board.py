@@ -100,8 +100,10 @@ LIST_DRAWN = "n => document.querySelector('.tafl-board').dataset.ready === 'true
 
 def long_game_times(browser, base: str, plies: int) -> tuple[float, float, float]:
     """(share link -> ready, saved game -> ready, one more move) in seconds, for a game of ``plies`` moves."""
-    line = long_line("lewis-1", plies)
-    url = f"{base}/docs/variants/lewis-1.html?board=0&variant=lewis-1&moves={','.join(line)}"
+    line = long_line("lewis-1", max(plies, 4))[:plies] if plies else long_line("lewis-1", 4)
+    url = f"{base}/docs/variants/lewis-1.html"
+    if plies:  # 0 moves: the page alone, the baseline the longer games add to
+        url += f"?board=0&variant=lewis-1&moves={','.join(line)}"
     context = browser.new_context()
     page = context.new_page()
     start = time.perf_counter()
@@ -184,7 +186,7 @@ def main() -> None:
             warm.append(time_to_ready(page, url))
             context.close()
         long_times = {}
-        for plies in (int(x) for x in args.long.split(",") if x):
+        for plies in [0] + [int(x) for x in args.long.split(",") if x] if args.long else []:
             long_times[plies] = [long_game_times(browser, f"http://127.0.0.1:{server.server_port}", plies)
                                  for _ in range(args.long_runs)]
         ai_times = {}
@@ -210,7 +212,7 @@ def main() -> None:
         print(f"long games on lewis-1, medians of {args.long_runs} (seconds): share link -> ready, saved game -> ready, one more move")
     for plies, runs in long_times.items():
         link, stored, move = (statistics.median(r[i] for r in runs) for i in range(3))
-        print(f"  {plies:>6} moves: {link:.2f} s, {stored:.2f} s, {move:.3f} s")
+        print(f"  {plies:>6} moves: {link:.2f} s, {stored:.2f} s, {move:.3f} s" + ("  (the page alone, no link)" if not plies else ""))
     if ai_times:
         print(f"computer move in the browser worker, {len(cases)} positions ({', '.join(VARIANTS)}), wall seconds:")
     for level, times in ai_times.items():

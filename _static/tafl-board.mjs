@@ -290,7 +290,8 @@ class Board {
     this.key = c.querySelector(".tafl-key") || el("ul", { class: "tafl-key", "aria-label": "Key" });
     this.howto = c.querySelector(".tafl-howto") || el("details", { class: "tafl-howto", open: "" });
     const main = el("div", { class: "tafl-main" });
-    main.append(scroller, this.status, this.retryButton, this.capturedLine, this.controls, this.playerBar, this.shareField);
+    const scrollHint = el("p", { class: "tafl-scroll-hint" }, "The board is wider than the screen: swipe it sideways to see the rest.");
+    main.append(scroller, scrollHint, this.status, this.retryButton, this.capturedLine, this.controls, this.playerBar, this.shareField);
     const aside = el("div", { class: "tafl-aside" });
     aside.append(this.key, this.howto, this.movesBox, record);
     const layout = el("div", { class: "tafl-layout" });

@@ -117,6 +117,16 @@ def test_live_boards_fit_a_phone_and_every_square_and_control_is_big_enough_to_t
             .filter(([, r]) => r.width < 24 || r.height < 24)
             .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
         assert small == [], small
+        # A board wider than the phone (19x19 at 24 px a square) scrolls in its own box, and says so.
+        wide = "alea" in path
+        hint = page.locator(".tafl-scroll-hint").first
+        assert hint.is_visible() == wide
+        if wide:
+            assert "swipe it sideways" in hint.text_content()
+            box = page.locator(".tafl-scroll").first
+            assert box.evaluate("b => b.scrollWidth > b.clientWidth")
+            box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")
+            page.locator('.tafl-board [data-square="s1"]').first.click()  # the far side can be reached
     finally:
         context.close()
 
@@ -157,3 +167,24 @@ def test_axe_finds_no_violation_of_any_impact(browser, site_url, scheme):
     finally:
         context.close()
     assert found == {}, json.dumps(found, indent=1)
+
+
+# --- print ------------------------------------------------------------------------------------
+
+def test_printing_a_variant_page_keeps_the_text_and_board_drops_the_controls_and_is_light(page, site_url):
+    page.emulate_media(color_scheme="dark")
+    page.goto(f"{site_url}/docs/variants/lewis-1.html")
+    ready_boards(page)
+    assert page.evaluate("() => document.documentElement.dataset.theme") == "dark"
+    page.emulate_media(media="print", color_scheme="dark")
+    page.wait_for_function("() => document.documentElement.dataset.theme === 'light'")  # paper is white
+    shown = page.evaluate("""() => Object.fromEntries(['.bd-sidebar-primary', '.bd-header-article', '.tafl-controls',
+        '.tafl-players', '.tafl-moves', '.tafl-grid', '#jb-print-docs-body h1'].map(s => {
+          const e = document.querySelector(s);
+          return [s, !!e && e.offsetParent !== null && getComputedStyle(e).display !== 'none'];
+        }))""")
+    assert shown == {".bd-sidebar-primary": False, ".bd-header-article": False, ".tafl-controls": False,
+                     ".tafl-players": False, ".tafl-moves": False, ".tafl-grid": True, "#jb-print-docs-body h1": True}, shown
+    assert page.pdf(format="A4")[:4] == b"%PDF"
+    page.emulate_media(media="screen", color_scheme="dark")
+    page.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")

@@ -247,6 +247,7 @@ def add_static_assets(app: Sphinx) -> None:
     if static not in app.config.html_static_path:
         app.config.html_static_path.append(static)
     app.add_css_file("tafl-site.css")
+    app.add_js_file("tafl-print.js", defer="defer")
 
 
 def add_board_assets(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import pathlib
 import statistics
 import subprocess
@@ -187,6 +188,7 @@ def main(argv=None) -> int:
         commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
         report["provenance"] = {"command": "python benchmarks/bench_ai.py " + " ".join(sys.argv[1:] if argv is None else argv),
                                 "commit": commit.strip() or None, "python": sys.version.split()[0],
+                                "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
                                 "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
         pathlib.Path(args.json).write_text(json.dumps(report, indent=1) + "\n")
     return 0

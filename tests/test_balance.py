@@ -219,7 +219,8 @@ def test_committed_results_replay_from_the_committed_code(path):
         games = [{"seed": s, "winner": {"a": "attackers", "d": "defenders", "-": None}[w], "kind": k, "plies": p}
                  for s, w, k, p in entry["games"]]
         assert summarise(games) == entry["summary"]
-        if replay_all or config.variant in ("brandubh", "tablut-linnaeus", "tawlbwrdd-cyningstan-9", "jones-3"):
+        if replay_all or config.variant in ("brandubh", "tablut-linnaeus", "tawlbwrdd-cyningstan-9", "jones-3",
+                                            "hywel-dda-jones"):
             sample = sorted(games, key=lambda g: (g["plies"], g["seed"]))[:2] if replay_all else games[:1] + games[-1:]
             for rec in sample:  # small files: the two shortest games (19x19 games are slow to replay)
                 replay = play_game(config, rec["seed"])
@@ -545,3 +546,46 @@ def test_texel_tuning_keeps_its_held_out_games_apart_and_fits_the_training_part(
     assert texel.metrics(train, tuned, t)["mse"] < texel.metrics(train, start, t)["mse"]
     assert tuned[texel.Weights._fields.index("sealed")] == start[texel.Weights._fields.index("sealed")]
     assert valid and texel.metrics(valid, tuned, t)["positions"] == len(valid)
+
+
+def test_published_human_figures_become_shares_of_decided_games():
+    ext = _extension()
+    assert ext.human_share({"counts": {"attackers": 30, "draws": 5, "defenders": 70}}) == (0.3, 0.3)
+    assert ext.human_share({"percent": {"attackers": 39, "draws": 17, "defenders": 44}})[0] == 39 / 83
+    low, high = ext.human_share({"balance": -1.61})  # 161 attackers' wins for every 100 defenders' wins
+    assert low == high and abs(low - 161 / 261) < 1e-12
+    assert abs(ext.human_share({"balance": 1.51})[0] - 100 / 251) < 1e-12
+    low, high = ext.human_share({"balance_range": [2.19, 1.62]})
+    assert abs(low - 100 / 319) < 1e-12 and abs(high - 100 / 262) < 1e-12
+    assert ext.human_share({"king_wins_percent": 57}) == (0.43000000000000005, 0.43000000000000005)
+    assert ext.human_share({}) is None
+    data = json.loads((ROOT / "docs" / "data" / "human-results.json").read_text())
+    table = ext.human_results_md(ext.load_results())
+    assert table.count("\n") == 1 + len(data["results"])
+    for result in data["results"]:
+        assert result["source"]["url"] in table
+
+
+def test_the_level_chart_is_matplotlib_svg_that_follows_the_page_colours():
+    ext = _extension()
+    svg = ext.level_chart_svg(ext.load_results())
+    assert svg.startswith("<svg ") and "currentColor" in svg and "#000000" not in svg
+    assert 'style="width:100%' in svg and 'width="' not in svg.split(">", 1)[0]
+    assert "lewis-1" in svg and "level 1" in svg and "level 2" in svg
+
+
+def test_committed_calibration_adds_up_and_replays():
+    files = sorted((ROOT / "docs" / "data").glob("calibration*.json"))
+    assert files
+    calibration = _benchmark("calibration")
+    for path in files:
+        data = json.loads(path.read_text())
+        human = calibration.human_results()
+        assert {k: data["human"][k] for k in human} == human
+        for row, entry in zip(data["levels"], data["results"]):
+            games = [{"seed": s, "winner": {"a": "attackers", "d": "defenders", "-": None}[w], "kind": k, "plies": p}
+                     for s, w, k, p in entry["games"]]
+            assert summarise(games) == row["summary"] == entry["summary"]
+            rec = min(games, key=lambda g: (g["plies"], g["seed"]))  # the shortest game plays again
+            replay = play_game(Config.from_dict(entry["config"]), rec["seed"])
+            assert (replay["winner"], replay["plies"]) == (rec["winner"], rec["plies"])

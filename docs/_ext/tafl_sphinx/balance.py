@@ -17,12 +17,21 @@ Directives
     ``tournament-table``       the AI's levels against each other (``docs/data/tournament.json``,
                                written by ``benchmarks/tournament.py``)
     ``ai-levels``              what each level is allowed to search (from ``tafl_rules.ai.LEVELS``)
+                               and its move times in the browser's Python (``docs/data/level-times.json``)
+    ``calibration-table``      Copenhagen self-play of each level beside the human games
+                               (``docs/data/calibration*.json``, from ``benchmarks/calibration.py``)
+    ``level-chart``            the attackers' share of the decided games at each level played, per
+                               reconstruction (matplotlib, SVG at build time)
+    ``texel-fit``              the tuned evaluation's fit on held-out human games (``docs/data/texel.json``)
+    ``human-results``          published results of people's games (``docs/data/human-results.json``)
+                               beside the self-play on the same rules
 """
 
 from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -293,16 +302,293 @@ def tournament_by_variant_md(data: dict) -> str:
             + "\n".join(rows))
 
 
+LEVEL_TIMES = DATA / "level-times.json"
+
+
+def level_times() -> dict[int, dict[str, float]]:
+    """Each level's measured move times in Pyodide (``docs/data/level-times.json``, written by
+    ``benchmarks/bench_ai.py --json``): ``{level: {"median", "max", "large_median", "large_max"}}``;
+    levels not measured there are missing."""
+    if not LEVEL_TIMES.exists():
+        return {}
+    data = json.loads(LEVEL_TIMES.read_text(encoding="utf-8"))
+    return {int(k): v for k, v in data.get("pyodide", {}).items()}
+
+
+def seconds(value: float) -> str:
+    """A move time as the menu and the table write it."""
+    if value < 0.1:
+        return "under 0.1 s"
+    return f"{value:.1f} s" if value < 10 else f"{value:.0f} s"
+
+
+def typical_time(level: int) -> str:
+    """What the board's menu says of a level's time: the measured median in the browser's
+    Python, or, where it was not measured, the level's time cap."""
+    from tafl_rules.ai import LEVELS
+
+    measured = level_times().get(level)
+    if measured:
+        median = seconds(measured["median"])
+        return median if median.startswith("under") else "about " + median
+    return f"up to {LEVELS[level].time_cap:g} s"
+
+
 def levels_md() -> str:
     from tafl_rules.ai import DEFAULT_LEVEL, LEVELS
 
-    rows = ["| Level | Name | Deepest iteration (plies) | Node budget | Picks among moves within | Time cap |",
-            "|--:|:--|--:|--:|--:|--:|"]
+    times = level_times()
+    rows = ["| Level | Name | Deepest iteration (plies) | Node budget | Picks among moves within | Time cap "
+            "| Browser move time: median, worst (11x11, 19x19) |",
+            "|--:|:--|--:|--:|--:|--:|:--|"]
     for n, spec in LEVELS.items():
         name = spec.name + (" (the board's default)" if n == DEFAULT_LEVEL else "")
         margin = f"{spec.margin} points of the best" if spec.margin else "(the best only)"
-        rows.append(f"| {n} | {name} | {spec.depth} | {spec.nodes:,} | {margin} | {spec.time_cap:g} s |")
+        t = times.get(n)
+        measured = (f"{seconds(t['median'])}, {seconds(t['max'])} ({seconds(t['large_median'])}, "
+                    f"{seconds(t['large_max'])})" if t else "not measured")
+        rows.append(f"| {n} | {name} | {spec.depth} | {spec.nodes:,} | {margin} | {spec.time_cap:g} s | {measured} |")
     return "\n".join(rows)
+
+
+def calibration_files() -> list[Path]:
+    return sorted(DATA.glob("calibration*.json"))
+
+
+def calibration_md() -> str:
+    """The Copenhagen self-play of each level measured by ``benchmarks/calibration.py``
+    beside the human games: the attackers' share of the decided games with its interval."""
+    files = [json.loads(p.read_text(encoding="utf-8")) for p in calibration_files()]
+    if not files:
+        return "No calibration run yet (run `python benchmarks/calibration.py`)."
+    human = files[0]["human"]
+    rows = ["| Players | Games | Attackers win | Defenders win | Draws | Attackers' share of the decided games "
+            "(95% interval) | Points from the humans' share |",
+            "|:--|--:|--:|--:|--:|--:|--:|",
+            f"| People on aagenielsen.dk | {human['games']:,} | {human['attackers']} | {human['defenders']} | "
+            f"{human['draws']} (and {human['unfinished']} unfinished) | {_cell(human['share'])} | |"]
+    levels = sorted((row for data in files for row in data["levels"]), key=lambda r: r["level"])
+    for row in levels:
+        s = row["summary"]
+        rows.append(f"| The AI at level {row['level']}, against itself | {s['games']} | {s['attackers']['count']} | "
+                    f"{s['defenders']['count']} | {s['draws']['count']} | {_cell(row['share'])} | "
+                    f"{row['points_from_humans']:+.0f} |")
+    return "\n".join(rows)
+
+
+def calibration_provenance_md() -> str:
+    lines = []
+    for path in calibration_files():
+        prov = json.loads(path.read_text(encoding="utf-8"))["provenance"]
+        games = prov.get("games")
+        # games an hour only for a run played in one sitting (a resumed run's seconds leave out the earlier ones)
+        per_hour = round(3600 * games / prov["seconds"]) if prov.get("seconds") and games and not prov.get("resumed") \
+            else None
+        lines.append(f"- `docs/data/{path.name}`: {games:,} games, seeds {prov['seeds']['first']} to "
+                     f"{prov['seeds']['last']}, code {str(prov.get('commit'))[:7]}, {prov.get('date', '?')[:10]}, "
+                     f"{prov.get('runner', '?')}"
+                     + (f", {prov['resumed']:,} of them played in an earlier sitting and read from the work file"
+                        if prov.get("resumed") else f", {prov.get('seconds', 0) / 3600:.1f} hours")
+                     + (f" ({per_hour:,} games an hour)" if per_hour else "") + ".")
+    return "\n".join(lines)
+
+
+HUMAN_RESULTS = DATA / "human-results.json"
+
+
+def human_share(result: dict) -> tuple[float, float] | None:
+    """The attackers' share of the decided games, as a range (low, high), from a published
+    figure: counts or percentages of both sides, Nielsen's game balance (or a range of
+    them), or the king's side's percentage (draws, if counted, unknown: an upper bound)."""
+    def from_balance(b: float) -> float:  # -1.06: 106 attackers' wins per 100; +1.51: 151 defenders' wins per 100
+        return abs(b) / (abs(b) + 1) if b < 0 else 1 / (1 + b)
+
+    for key in ("counts", "percent"):
+        if key in result:
+            a, d = result[key]["attackers"], result[key]["defenders"]
+            return a / (a + d), a / (a + d)
+    if "balance" in result:
+        x = from_balance(result["balance"])
+        return x, x
+    if "balance_range" in result:
+        xs = sorted(from_balance(b) for b in result["balance_range"])
+        return xs[0], xs[-1]
+    if "king_wins_percent" in result:
+        x = 1 - result["king_wins_percent"] / 100
+        return x, x
+    return None
+
+
+def _published(result: dict) -> str:
+    if "counts" in result:
+        c = result["counts"]
+        return f"{c['attackers']:,} / {c['draws']:,} / {c['defenders']:,} games"
+    if "percent" in result:
+        c = result["percent"]
+        return f"{c['attackers']:g}% / {c['draws']:g}% / {c['defenders']:g}%"
+    if "balance" in result:
+        return f"game balance {result['balance']:+.2f}"
+    if "balance_range" in result:
+        lo, hi = result["balance_range"]
+        return f"game balance {lo:+.2f} to {hi:+.2f} (three setups)"
+    if "king_wins_percent" in result:
+        return f"king's side wins {result['king_wins_percent']}%"
+    return "none"
+
+
+def _self_play(config: dict | None, entries: list[dict]) -> str:
+    if not config:
+        return "no catalogue layout"
+    cells = []
+    for e in entries:
+        c = e["config"]
+        if (c["variant"] == config["variant"] and (c.get("toggles") or {}) == config["toggles"]
+                and level_of(e) is not None):
+            s = e["summary"]
+            a, d = s["attackers"]["count"], s["defenders"]["count"]
+            cells.append((level_of(e), f"level {level_of(e)}: {_pct(a / (a + d)) if a + d else '–'} "
+                                       f"({s['games']} games, {_pct(s['draws']['rate'])} drawn)"))
+    return "; ".join(text for _lv, text in sorted(cells)) or "not played"
+
+
+def human_results_md(entries: list[dict]) -> str:
+    data = json.loads(HUMAN_RESULTS.read_text(encoding="utf-8"))
+    rows = ["| Rules as those people played them, who played, and the source | Published (attackers / draws / "
+            "defenders) | Attackers' share of the decided games | Self-play on the same rules: attackers' share of "
+            "the decided games |",
+            "|:--|:--|--:|:--|"]
+    for r in data["results"]:
+        share = human_share(r)
+        if share is None:
+            share_text = "not given as a figure"
+        elif share[0] == share[1]:
+            share_text = _pct(share[0]) + (" (at most: draws unknown)" if "king_wins_percent" in r else "")
+        else:
+            share_text = f"{_pct(share[0])}–{_pct(share[1])}"
+        config = r["config"]
+        rules = r["rules"] + ("" if r["match"] == "same" else f" *(close to the catalogue's: {r['differences']})*")
+        if config:
+            changes = ", ".join(f"{k}={v}" for k, v in sorted(config["toggles"].items()))
+            rules += f" — here {{variant}}`{config['variant']}`" + (f" with {changes}" if changes else "")
+        src = r["source"]
+        cite = f"{src['author']}, [{src['title']}]({src['url']})" + (f", {src['date']}" if src.get("date") else "")
+        rows.append(f"| {rules}. {r['players']} Source: {cite}. | {_published(r)} | {share_text} | "
+                    f"{_self_play(config, entries)} |")
+    return "\n".join(rows)
+
+
+RECONSTRUCTIONS = ("lewis-1", "lewis-2", "lewis-2-corrected", "jones-3", "jones-3-corrected", "hywel-dda-jones",
+                   "tablut-linnaeus", "tablut-smith", "tawlbwrdd-cyningstan", "tawlbwrdd-cyningstan-9",
+                   "tawlbwrdd-bell", "tawlbwrdd-corner", "tafl-granquist", "copenhagen", "brandubh")
+LEVEL_COLOURS = {1: "#c77c1e", 2: "#2f7fbf", 3: "#3a9a5b", 4: "#8e5bb5", 5: "#b5472f"}
+
+
+def decided_share(summary: dict) -> tuple[float, float, float, int]:
+    """The attackers' share of the decided games and its 95% Wilson interval, and how many were decided."""
+    from tafl_rules.balance import wilson
+
+    a, d = summary["attackers"]["count"], summary["defenders"]["count"]
+    lo, hi = wilson(a, a + d)
+    return (a / (a + d) if a + d else 0.5), lo, hi, a + d
+
+
+def level_chart_svg(entries: list[dict], variants=RECONSTRUCTIONS) -> str:
+    """The attackers' share of the decided games at each level played, one row per reconstruction
+    (matplotlib, drawn to SVG at build time; axes and text in ``currentColor`` so that the page's
+    light or dark mode colours them)."""
+    import io
+
+    import matplotlib
+
+    matplotlib.use("svg")
+    import matplotlib.pyplot as plt
+
+    rows = []
+    for vid in variants:
+        points = {level_of(e): decided_share(e["summary"]) for e in entries
+                  if e["config"]["variant"] == vid and not e["config"].get("toggles") and level_of(e)}
+        if points:
+            rows.append((vid, points))
+    plt.rcParams.update({"svg.fonttype": "none", "font.size": 10, "font.family": "sans-serif",
+                         "svg.hashsalt": "tafl"})
+    fig, ax = plt.subplots(figsize=(7.2, 0.36 * len(rows) + 1.3))
+    levels_seen = set()
+    for i, (vid, points) in enumerate(rows):
+        y = len(rows) - 1 - i
+        xs = [points[lv][0] for lv in sorted(points)]
+        ax.plot(xs, [y] * len(xs), color="#9a9a9a", linewidth=1, zorder=1)
+        for j, lv in enumerate(sorted(points)):
+            share, lo, hi, _n = points[lv]
+            dy = (j - (len(points) - 1) / 2) * 0.18
+            ax.errorbar(share, y + dy, xerr=[[share - lo], [hi - share]], fmt="o", markersize=5,
+                        color=LEVEL_COLOURS.get(lv, "#777777"), elinewidth=1, capsize=2, zorder=2,
+                        label=f"level {lv}" if lv not in levels_seen else None)
+            levels_seen.add(lv)
+    ax.axvline(0.5, color="#9a9a9a", linestyle="--", linewidth=0.8)
+    ax.set_yticks(range(len(rows)), [vid for vid, _p in reversed(rows)])
+    ax.set_xlim(0, 1)
+    ax.set_xticks([0, 0.25, 0.5, 0.75, 1], ["0%", "25%", "50%", "75%", "100%"])
+    ax.set_xlabel("attackers' share of the decided games (95% intervals); 50% = even")
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=len(levels_seen), frameon=False)
+    for spine in ("top", "right"):
+        ax.spines[spine].set_visible(False)
+    fig.tight_layout()
+    out = io.StringIO()
+    fig.savefig(out, format="svg", transparent=True, metadata={"Date": None, "Creator": None})
+    plt.close(fig)
+    svg = out.getvalue()
+    svg = svg[svg.index("<svg"):].replace("#000000", "currentColor")
+    svg = re.sub(r'<svg ([^>]*?)width="([\d.]+)pt" height="[\d.]+pt"',
+                 lambda m: f'<svg {m.group(1)}style="width:100%;max-width:{float(m.group(2)) * 4 / 3:.0f}px;height:auto"',
+                 svg, count=1)
+    return svg.replace("<svg ", '<svg class="balance-level-chart" fill="currentColor" role="img" aria-label="The '
+                       'attackers\' share of the decided games at each AI level, per reconstruction" ', 1)
+
+
+class LevelChart(_BalanceDirective):
+    def run(self) -> list[nodes.Node]:
+        return [nodes.raw("", f'<div class="balance-level-chart-box">{level_chart_svg(self.entries())}</div>',
+                          format="html")]
+
+
+TEXEL = DATA / "texel.json"
+
+
+def texel_md() -> str:
+    """The Texel tuning's fit (``docs/data/texel.json``, from ``benchmarks/texel.py``) on the games
+    it never saw."""
+    if not TEXEL.exists():
+        return ""
+    data = json.loads(TEXEL.read_text(encoding="utf-8"))
+    rows = ["| Weights | Positions | Mean squared error | Log loss | The side the evaluation favoured won |",
+            "|:--|--:|--:|--:|--:|"]
+    names = {"constant": "none (always the training games' average)", "hand-set": "hand-set (levels 1-5)",
+             "tuned": "tuned", "rounded": "tuned, rounded (`TUNED_WEIGHTS`)"}
+    for what, m in data["fit"]["held-out"].items():
+        fav = "" if m["favoured_side_won"] is None else _pct(m["favoured_side_won"])
+        rows.append(f"| {names.get(what, what)} | {m['positions']:,} | {m['mse']:.4f} | {m['log_loss']:.4f} | {fav} |")
+    prov = data["provenance"]
+    return (f"Fit on the held-out games ({prov['split'].split(';')[0]}), which the tuning never saw; "
+            f"`{prov['command']}`, {prov['date'][:10]}:\n\n" + "\n".join(rows))
+
+
+class TexelFit(_BalanceDirective):
+    def run(self) -> list[nodes.Node]:
+        self.env.note_dependency(str(TEXEL))
+        return self.parse_md(texel_md() or "No tuning run yet (run `python benchmarks/texel.py --out docs/data/texel.json`).")
+
+
+class CalibrationTable(_BalanceDirective):
+    def run(self) -> list[nodes.Node]:
+        for path in calibration_files():
+            self.env.note_dependency(str(path))
+        return self.parse_md(calibration_md() + "\n\n" + calibration_provenance_md())
+
+
+class HumanResults(_BalanceDirective):
+    def run(self) -> list[nodes.Node]:
+        self.env.note_dependency(str(HUMAN_RESULTS))
+        return self.parse_md(human_results_md(self.entries(level=None)))
 
 
 class AiLevels(_BalanceDirective):
@@ -324,6 +610,10 @@ class TournamentTable(_BalanceDirective):
 def setup_balance(app: Sphinx) -> None:
     app.add_directive("tournament-table", TournamentTable)
     app.add_directive("ai-levels", AiLevels)
+    app.add_directive("calibration-table", CalibrationTable)
+    app.add_directive("human-results", HumanResults)
+    app.add_directive("level-chart", LevelChart)
+    app.add_directive("texel-fit", TexelFit)
     app.add_directive("balance-table", BalanceTable)
     app.add_directive("balance-chart", BalanceChart)
     app.add_directive("balance-row", BalanceRow)

@@ -114,9 +114,14 @@ def _variant_name(variant_id: str, toggles: dict[str, str]) -> str:
 
 
 def level_notes() -> dict[int, str]:
-    """A short note shown after each level's name in the board's menu (e.g. a typical reply
-    time from a benchmark); empty by default. The hook for the level menu's figures."""
-    return {}
+    """A short note shown after each level's name in the board's menu: its typical reply time
+    in the browser's Python, as ``benchmarks/bench_ai.py`` measured it (``docs/data/level-times.json``),
+    or its time cap where it was not measured."""
+    from tafl_rules.ai import LEVELS
+
+    from .balance import typical_time
+
+    return {n: typical_time(n) for n in LEVELS}
 
 
 def level_menu() -> list[list[Any]]:

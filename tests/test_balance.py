@@ -566,6 +566,39 @@ def test_published_human_figures_become_shares_of_decided_games():
         assert result["source"]["url"] in table
 
 
+def _published_figures(result: dict) -> list[str]:
+    """The figures of a human result as its page prints them."""
+    if "balance" in result:
+        return [f"{result['balance']:+.2f}".replace("+-", "-")]
+    if "balance_range" in result:
+        return [f"{v:+.2f}" for v in result["balance_range"]]
+    if "king_wins_percent" in result:
+        return [f"King victory:  {result['king_wins_percent']}%"]
+    if "counts" in result:
+        c = result["counts"]
+        return [f"{c['attackers']}:{c['draws']}:{c['defenders']}"]
+    p = result["percent"]
+    return [f"{p[side]}" for side in ("attackers", "draws", "defenders")]
+
+
+def test_every_published_figure_is_quoted_from_a_stored_excerpt_of_its_page():
+    """Each quotation in the fairest page's table of human results stands verbatim in the
+    stored excerpt of the page it cites, and so does every figure taken from it."""
+    data = json.loads((ROOT / "docs" / "data" / "human-results.json").read_text())
+    stored = json.loads((ROOT / "docs" / "data" / "human-results-excerpts.json").read_text())
+    by_address = {e["address"]: e["text"] for e in stored["excerpts"]}
+    cited = set()
+    for result in data["results"]:
+        source = result["source"]
+        text = by_address.get(source["url"])
+        assert text is not None, f"{result['id']}: no stored excerpt of {source['url']}"
+        assert source["quote"] in text, f"{result['id']}: quotation not in the stored excerpt"
+        for figure in _published_figures(result):
+            assert figure in text, f"{result['id']}: {figure} not in the stored excerpt"
+        cited.add(source["url"])
+    assert cited == set(by_address), "a stored excerpt that no result cites"
+
+
 def test_the_level_chart_is_matplotlib_svg_that_follows_the_page_colours():
     ext = _extension()
     svg = ext.level_chart_svg(ext.load_results())

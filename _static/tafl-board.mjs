@@ -210,10 +210,12 @@ class Board {
       cursor: null,
     };
     this.choice = this.pageChoice;
-    this.human = data.human || "both";
-    this.aiLevel = data.ai && data.ai !== "none" ? Number(data.ai) : 0;
-    this.defaultLevel = Number(data.defaultLevel || 3);
+    // The computer plays whenever the reader plays one side ("both sides" is the computer off);
+    // the level menu always shows the level it plays at, the default until the reader picks another.
     this.levels = JSON.parse(data.levels || "[]");  // [[level, name, note?], ...] from tafl_rules.ai.LEVELS
+    this.defaultLevel = Number(data.defaultLevel || 3);
+    this.human = data.human || "both";
+    this.aiLevel = this.knownLevel(Number(data.ai)) || this.defaultLevel;
     this.glossary = data.glossary || "";
     this.status = container.querySelector(".tafl-board-status") || container.appendChild(el("p", { class: "tafl-board-status", role: "status", "aria-live": "polite" }));
     this.worker = new RulesWorker(this);
@@ -238,13 +240,12 @@ class Board {
     this.playerBar = el("div", { class: "tafl-players" });
     const humanLabel = el("label", {}, "You play ");
     this.humanSelect = el("select", { class: "tafl-human" });
-    for (const [value, text] of [["both", "both sides"], ["attackers", "the attackers"], ["defenders", "the defenders"]]) {
+    for (const [value, text] of [["both", "both sides (no computer)"], ["attackers", "the attackers"], ["defenders", "the defenders"]]) {
       this.humanSelect.append(el("option", { value }, text));
     }
     humanLabel.append(this.humanSelect);
     const aiLabel = el("label", {}, "Computer ");
     this.aiSelect = el("select", { class: "tafl-ai" });
-    this.aiSelect.append(el("option", { value: "0" }, "off"));
     for (const [level, name, note] of this.levels) {
       this.aiSelect.append(el("option", { value: String(level) }, `level ${level} (${name}${note ? `, ${note}` : ""})`));
     }
@@ -469,7 +470,8 @@ class Board {
       if (!record || typeof record !== "object" || !Array.isArray(record.moves)) return null;
       if (!record.version && record.variant !== this.pageChoice.variant) return null;  // saved before version 2
       this.human = ["both", "attackers", "defenders"].includes(record.human) ? record.human : this.human;
-      this.aiLevel = Number(record.ai) || 0;
+      if (record.ai === 0) this.human = "both";  // saved when the menu still had "off"
+      this.aiLevel = this.knownLevel(Number(record.ai)) || this.aiLevel;
       return {
         variant: typeof record.variant === "string" ? record.variant : "",
         toggles: record.toggles && typeof record.toggles === "object" ? record.toggles : {},
@@ -639,7 +641,11 @@ class Board {
   // ------------------------------------------------------------ the computer opponent
 
   computerPlays() {
-    return this.aiLevel > 0 && this.human !== "both";
+    return this.human !== "both";
+  }
+
+  knownLevel(level) {
+    return this.levels.some(([n]) => n === level) ? level : 0;
   }
 
   computerToMove() {
@@ -653,12 +659,10 @@ class Board {
     this.aiSelect.value = String(this.aiLevel);
   }
 
-  // Choosing a side turns the computer on (at the default level) for the other side;
+  // Choosing a side has the computer play the other side, at the level the menu shows;
   // "both sides" turns it off.
   chooseSide(side) {
     this.human = side;
-    if (side === "both") this.aiLevel = 0;
-    else if (!this.aiLevel) this.aiLevel = this.defaultLevel;
     this.syncMenus();
     this.save();
     this.maybeComputerMove();
@@ -667,7 +671,7 @@ class Board {
   // Choosing a level while playing both sides gives the reader the side to move.
   chooseLevel(level) {
     this.aiLevel = level;
-    if (level && this.human === "both" && this.state) this.human = this.state.turn;
+    if (this.human === "both" && this.state) this.human = this.state.turn;
     this.syncMenus();
     this.save();
     this.maybeComputerMove();
@@ -699,7 +703,7 @@ class Board {
   // Terminating the worker is the only way to end a Python search at once; the computer is
   // switched off first, or the replayed game would start the same search again.
   async stopThinking() {
-    this.aiLevel = 0;
+    this.human = "both";
     this.syncMenus();
     const s = this.state;
     this.worker.stop();
@@ -713,7 +717,7 @@ class Board {
       return;
     }
     this.save();
-    this.say("Search stopped; the computer is off. Move for it yourself, or choose a level to let it play again.");
+    this.say("Search stopped; the computer is off (you play both sides). Move for it yourself, or choose a side to let it play again.");
   }
 
   // ------------------------------------------------------------ words
@@ -778,7 +782,8 @@ class Board {
     this.turnLine.textContent = state.outcome ? "Game over" : `${SIDE_WORDS[state.turn]} to move`;
     this.container.classList.toggle("tafl-over", Boolean(state.outcome));
     this.drawOtherVariant();
-    this.capturedLine.textContent = `Taken by the attackers: ${state.captured.attackers}. Taken by the defenders: ${state.captured.defenders}.`;
+    const kingTaken = state.outcome && !state.ranks.some((rank) => rank.includes("K")) ? " and the king" : "";
+    this.capturedLine.textContent = `Taken by the attackers: ${state.captured.attackers}${kingTaken}. Taken by the defenders: ${state.captured.defenders}.`;
     this.undoButton.disabled = state.cursor === 0;
     this.redoButton.disabled = state.cursor >= state.line.length;
     this.retryButton.hidden = true;
@@ -983,9 +988,14 @@ class Board {
       this.play(`${this.selected}-${name}`);  // the engine says why if it is refused
       return;
     }
-    if (!legal[name] && this.state.ranks[this.state.size - Number(name.slice(1))][FILES.indexOf(name[0])] !== ".") {
-      // A piece with no move, or the other side's piece: the engine says which.
-      this.request("explain", { square: name }).catch((error) => this.say(`Illegal move: ${error.message}.`, true));
+    const empty = this.state.ranks[this.state.size - Number(name.slice(1))][FILES.indexOf(name[0])] === ".";
+    if (!legal[name] && !empty) {
+      // A piece with no move, or the other side's piece: the engine says which (no move was tried).
+      this.request("explain", { square: name }).catch((error) => this.say(`${error.message[0].toUpperCase()}${error.message.slice(1)}.`, true));
+      return;
+    }
+    if (empty && !this.selected) {
+      this.say(`${name} is empty. The ${this.state.turn} to move: pick up one of their pieces first.`);
       return;
     }
     const picked = legal[name] && this.selected !== name ? name : null;

@@ -250,8 +250,8 @@ def test_the_computer_answers_with_a_legal_move(page, site_url):
     board = open_board(page, f"{site_url}/docs/variants/brandubh.html")
     menu = board.locator(".tafl-ai option").all_text_contents()
     # each level with its typical time from the benchmark (docs/data/level-times.json) or its time cap
-    assert menu[0] == "off" and len(menu) == 1 + len(LEVELS)
-    for text, (n, spec) in zip(menu[1:], LEVELS.items()):
+    assert len(menu) == len(LEVELS)  # no "off": "You play: both sides" is the computer off
+    for text, (n, spec) in zip(menu, LEVELS.items()):
         assert re.fullmatch(rf"level {n} \({spec.name}, (under 0\.1 s|about [\d.]+ s|up to {spec.time_cap:g} s)\)", text), text
     board.locator(".tafl-human").select_option("attackers")
     board.locator(".tafl-ai").select_option("1")
@@ -301,7 +301,7 @@ def test_stop_thinking_ends_the_search_and_hands_the_move_back(page, site_url):
                            " return b.dataset.ready === 'true' && !b.hasAttribute('aria-busy'); }")
     assert not stop.is_visible()
     assert moves_shown(board) == [first]  # the reader's move is kept; the computer made none
-    assert board.locator(".tafl-ai").input_value() == "0"  # and it stays off until a level is chosen again
+    assert board.locator(".tafl-human").input_value() == "both"  # and it stays off until a side is chosen again
     assert "stopped" in status(board)
     game = tafl_rules.Game("copenhagen")
     game.play(first)

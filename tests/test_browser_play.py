@@ -57,6 +57,17 @@ def wait_cursor(board, ply: int, timeout: float = 60_000) -> None:
         arg=[board.element_handle(), ply], timeout=timeout)
 
 
+def record_statuses(page, index: int = 0):
+    """Start recording every text the board's status line shows; returns a function giving them."""
+    page.evaluate("""(index) => {
+        window.__statuses = [];
+        const line = document.querySelectorAll('.tafl-board-status')[index];
+        new MutationObserver(() => window.__statuses.push(line.textContent))
+            .observe(line, { childList: true, characterData: true, subtree: true });
+    }""", index)
+    return lambda: page.evaluate("() => window.__statuses")
+
+
 def click_move(board, move: str) -> None:
     source, target = move.split("x")[0].split("-")
     board.locator(f'[data-square="{source}"]').click()
@@ -103,12 +114,16 @@ def test_after_undo_or_a_jump_back_the_computer_to_move_moves(page, site_url):
     # A jump to move 2 (the computer to move): it moves again.
     board.locator('.tafl-moves button[data-ply="2"]').click()
     wait_cursor(board, 3)
-    # Undo from the start of the reader's turn goes back to the start; the computer moves first again.
+    # Undo goes back to the reader's own turn (move 1, the computer's reply to move 2 undone too).
     board.locator(".tafl-undo").click()
     wait_cursor(board, 1)
+    assert "Your move" in status(board)
+    # Undo once more: back to the start, where the computer (the attackers) is to move; it moves.
+    statuses = record_statuses(page)
     board.locator(".tafl-undo").click()
+    page.wait_for_function("() => window.__statuses.some(t => t.includes('The computer played'))", timeout=60_000)
     wait_cursor(board, 1)
-    assert len(moves_shown(board)) >= 1
+    assert any("is thinking" in t for t in statuses()), statuses()
 
 
 def test_replaying_the_same_move_after_two_undos_gets_a_reply(page, site_url):
@@ -242,13 +257,11 @@ def test_the_two_compare_boards_never_wait_on_each_other(page, site_url):
     assert first.locator(".tafl-human").input_value() == "attackers"
     first.locator(".tafl-human").select_option("defenders")  # so the computer starts searching for the attackers
     page.wait_for_function("() => document.querySelector('div.tafl-board').getAttribute('aria-busy') === 'true'")
-    started = time.monotonic()
     move = str(Game("lewis-2").legal_moves()[0])
     click_move(second, move)
     wait_moves(second, 1)
-    answered = time.monotonic() - started
-    assert first.get_attribute("aria-busy") == "true", "board 1 answered while board 0's computer was still thinking"
-    assert answered < 5, answered
+    # Board 1 answered while board 0's computer was still thinking: it did not wait for that search.
+    assert first.get_attribute("aria-busy") == "true", "board 0's search ended before board 1 answered"
     # The thinking board says so when touched.
     first.locator('[data-square="f6"]').click()
     assert "computer is thinking" in status(first)
@@ -427,3 +440,57 @@ def test_opening_a_share_link_keeps_the_readers_own_game_a_click_away(page, site
     board.locator(".tafl-back").click()
     page.wait_for_function("() => document.querySelector('.tafl-moves button')?.textContent.startsWith('d1-d3')")
     assert "Your own game is back" in status(board)
+
+
+def test_the_computer_menu_shows_the_level_it_plays_at_from_the_start(page, site_url):
+    board = open_board(page, f"{site_url}/docs/variants/brandubh.html")
+    # No "off" that contradicts a "(default)" level: "both sides" is the computer off, and the
+    # level menu shows the default level the computer plays once the reader picks a side.
+    assert board.locator(".tafl-human").input_value() == "both"
+    assert "no computer" in board.locator(".tafl-human option:checked").text_content()
+    assert board.locator(".tafl-ai").input_value() == "3"
+    assert board.locator(".tafl-ai option:checked").text_content().startswith("level 3 (default")
+    assert "off" not in board.locator(".tafl-ai option").all_text_contents()
+    statuses = record_statuses(page)
+    board.locator(".tafl-human").select_option("defenders")  # one choice: the computer plays the attackers
+    wait_cursor(board, 1)
+    assert any("The computer (level 3) is thinking" in t for t in statuses()), statuses()
+    page.reload()
+    board = page.locator(".tafl-board").first
+    page.wait_for_selector(READY, timeout=90_000)
+    assert board.locator(".tafl-human").input_value() == "defenders" and board.locator(".tafl-ai").input_value() == "3"
+
+
+def test_a_click_that_is_no_move_is_not_called_an_illegal_move(page, site_url):
+    board = open_board(page, f"{site_url}/docs/variants/copenhagen.html")
+    board.locator('[data-square="a1"]').click()  # an empty square, nothing picked up
+    assert status(board) == "a1 is empty. The attackers to move: pick up one of their pieces first."
+    board.locator('[data-square="f4"]').click()  # a defender, on the attackers' turn
+    page.wait_for_function("() => document.querySelector('.tafl-board-status').textContent.includes('f4 holds a defender')")
+    assert not status(board).startswith("Illegal move"), status(board)
+    assert "tafl-problem" in board.locator(".tafl-board-status").get_attribute("class")
+    board.locator('[data-square="d1"]').click()  # a valid pick clears the red line
+    assert "picked up" in status(board)
+    assert "tafl-problem" not in board.locator(".tafl-board-status").get_attribute("class")
+
+
+def test_a_taken_king_is_marked_and_counted(page, site_url):
+    def king_taking_move(game, moves):
+        for move in moves:
+            after = game.copy()
+            after.play(str(move))
+            if after.outcome is not None and after.king_square() is None:
+                return move
+        return None
+
+    line, capture = find_line("brandubh", king_taking_move)
+    king = Game("brandubh")
+    for move in line:
+        king.play(move)
+    board = open_board(page, share_url(site_url, "brandubh", line))
+    click_move(board, str(capture))
+    page.wait_for_function("() => document.querySelector('.tafl-turn').textContent === 'Game over'")
+    assert "The attackers win" in status(board)
+    assert "Taken by the attackers:" in board.locator(".tafl-captured").text_content()
+    assert "and the king." in board.locator(".tafl-captured").text_content()
+    assert "tafl-taken" in board.locator(f'[data-square="{king.king_square()}"]').get_attribute("class")

@@ -41,11 +41,23 @@ def ready_boards(page) -> None:
 # --- the front door ---------------------------------------------------------------------------
 
 def test_the_address_make_serve_prints_opens_the_home_page(page, site_url):
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(f"{site_url}/")
     assert page.locator("h1").first.text_content().startswith("Tawlbwrdd")
     assert page.locator(".tafl-board .tafl-static, .tafl-board .tafl-grid").count() >= 1
-    for words in ("What is known", "What is not", "Where to start"):
-        assert words in page.locator("article").text_content()
+    # One glance: what it is, what is known and not, where to start, and the board, all on the
+    # first screen of a desktop browser.
+    tops = page.evaluate("""() => {
+        const article = document.querySelector('article');
+        const find = (words) => [...article.querySelectorAll('p, strong')].find(e => e.textContent.startsWith(words));
+        const top = (e) => e ? e.getBoundingClientRect().top : null;
+        return { lead: top(find('Tawlbwrdd is the Welsh')), known: top(find('What is known')), unknown: top(find('What is not')),
+                 start: top(find('Where to start')), board: top(article.querySelector('.tafl-board .tafl-frame')) };
+    }""")
+    assert all(top is not None and top < 900 for top in tops.values()), tops
+    links = page.locator(".tafl-hero a").evaluate_all("as => as.map(a => a.textContent)")
+    for words in ("Read the sources", "Compare the reconstructions", "Play them"):
+        assert words in links, links
 
 
 def test_under_a_sub_path_every_part_loads_relative_to_the_page_and_a_move_plays(page, subpath_url):
@@ -95,9 +107,31 @@ def test_no_built_page_scrolls_sideways_on_a_phone(browser, site_url, site_dir):
             width = page.evaluate("() => document.documentElement.scrollWidth")
             if width > 375:
                 wide[name] = width
+            cut = page.evaluate(STICKING_OUT)
+            if cut:
+                wide[name] = cut
     finally:
         context.close()
     assert wide == {}, wide
+
+
+# Elements reaching past the right edge of the screen, other than inside a box that scrolls or
+# clips them within the screen (a page that hides its overflow would cut them off, not scroll).
+STICKING_OUT = """() => {
+    const edge = document.documentElement.clientWidth + 1;
+    const out = [];
+    for (const e of document.querySelectorAll('body *')) {
+        const r = e.getBoundingClientRect();
+        if (r.width === 0 || r.right <= edge || getComputedStyle(e).visibility === 'hidden') continue;
+        let box = e.parentElement, held = false;
+        while (box && box !== document.body) {
+            if (getComputedStyle(box).overflowX !== 'visible' && box.getBoundingClientRect().right <= edge) { held = true; break; }
+            box = box.parentElement;
+        }
+        if (!held) out.push(`${e.tagName.toLowerCase()}.${e.classList[0] || ''} reaches ${Math.round(r.right)} px`);
+    }
+    return out.slice(0, 3);
+}"""
 
 
 @pytest.mark.parametrize("path", ["docs/sandbox.html", "docs/variants/alea-evangelii.html", "docs/compare.html"])
@@ -110,6 +144,7 @@ def test_live_boards_fit_a_phone_and_every_square_and_control_is_big_enough_to_t
         if "sandbox" in path:
             page.wait_for_selector(".tafl-sandbox-toggles select")
         assert page.evaluate("() => document.documentElement.scrollWidth") == 375
+        assert page.evaluate(STICKING_OUT) == []
         small = page.evaluate("""() => [...document.querySelectorAll(
               '.tafl-board button, .tafl-board select, .tafl-board summary, .tafl-sandbox select')]
             .filter(e => e.offsetParent !== null)

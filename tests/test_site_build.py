@@ -107,6 +107,10 @@ def test_the_navigation_fold_buttons_have_names(full_build):
     page = (full_build / "docs" / "variants" / "lewis-1.html").read_text()
     assert "</a><details><summary>" not in page and '</a><details open="open"><summary>' not in page
     assert '<summary aria-label="Pages under The reconstructions">' in page
+    # the section of the page being read (its link is marked "current") too
+    index = (full_build / "sources" / "index.html").read_text()
+    assert '<summary aria-label="Pages under The sources">' in index
+    assert "</a><details open=\"open\"><summary>" not in index
 
 
 def test_the_dev_server_serves_under_a_sub_path_and_answers_404_with_the_sites_page(site_dir):

@@ -20,7 +20,7 @@ from urllib.parse import urlparse
 from sphinx.application import Sphinx
 
 _FOLDED_SECTION = re.compile(
-    r'(<a class="reference internal" href="[^"]*">(?P<title>(?:(?!</a>).)*)</a><details(?: open="open")?>)<summary>', re.S)
+    r'(<a class="(?:current )?reference internal" href="[^"]*">(?P<title>(?:(?!</a>).)*)</a><details(?: open="open")?>)<summary>', re.S)
 
 
 def name_the_fold_buttons(markup: str) -> str:

@@ -131,3 +131,23 @@ def test_the_dev_server_serves_under_a_sub_path_and_answers_404_with_the_sites_p
             assert b"Page not found" in refused.value.read()
     finally:
         server.shutdown()
+
+
+def test_the_sites_theme_gives_margin_notes_and_sidenotes_for_annotations(tmp_path):
+    """The reason sphinx-book-theme was chosen over furo and pydata-sphinx-theme (neither has a
+    ``margin`` directive or sidenotes): a tiny project with the site's theme settings has both."""
+    import runpy
+
+    site = runpy.run_path(str(ROOT / "conf.py"))
+    (tmp_path / "conf.py").write_text(
+        "extensions = ['myst_parser']\n"
+        f"html_theme = {site['html_theme']!r}\n"
+        f"html_theme_options = {{'use_sidenotes': {site['html_theme_options']['use_sidenotes']!r}}}\n")
+    (tmp_path / "index.md").write_text("# T\n\nA law.[^n]\n\n```{margin}\nA note beside it.\n```\n\n[^n]: Its gloss.\n")
+    out = tmp_path / "_build"
+    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(tmp_path), str(out)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    html = (out / "index.html").read_text()
+    assert '<aside class="margin sidebar">' in html
+    assert '<span class="sidenote">' in html and "Its gloss." in html

@@ -10,23 +10,17 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from . import apparatus, balance, bibstyle, board, content, fonts, quotes, runtime, theme
+
 __version__ = "0.1.0"
+
+# Each part registers its own nodes, directives, roles and assets.
+PARTS = (board.setup_board, runtime.setup_runtime, theme.setup_theme, bibstyle.setup_bibstyle,
+         content.setup_content, quotes.setup_quotes, apparatus.setup_apparatus, fonts.setup_fonts,
+         balance.setup_balance)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    from . import board, runtime, theme
-
-    board.setup_board(app)
-    runtime.setup_runtime(app)
-    theme.setup_theme(app)
-    import importlib
-
-    for name in ("bibstyle", "content", "quotes", "apparatus", "fonts", "balance"):  # optional parts, each with its own setup_<name>(app)
-        try:
-            module = importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"{__name__}.{name}":
-                raise
-            continue
-        getattr(module, f"setup_{name}")(app)
+    for setup_part in PARTS:
+        setup_part(app)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

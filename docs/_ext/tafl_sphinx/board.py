@@ -19,6 +19,11 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from tafl_rules import variant, webapi
+from tafl_rules.ai import DEFAULT_LEVEL, LEVELS
+
+from .balance import typical_time
+
 STATIC_DIR = Path(__file__).resolve().parents[3] / "_static"
 SIDES = ("attackers", "defenders", "both")
 
@@ -108,8 +113,6 @@ def depart_sandbox_html(self, node: sandbox_node) -> None:
 
 
 def _variant_name(variant_id: str, toggles: dict[str, str]) -> str:
-    from tafl_rules import variant
-
     return variant(variant_id, **toggles).name
 
 
@@ -117,17 +120,11 @@ def level_notes() -> dict[int, str]:
     """A short note shown after each level's name in the board's menu: its typical reply time
     in the browser's Python, as ``benchmarks/bench_ai.py`` measured it (``docs/data/level-times.json``),
     or its time cap where it was not measured."""
-    from tafl_rules.ai import LEVELS
-
-    from .balance import typical_time
-
     return {n: typical_time(n) for n in LEVELS}
 
 
 def level_menu() -> list[list[Any]]:
     """The AI's levels as the board's menu shows them: ``[[1, "beginner", note], ...]``."""
-    from tafl_rules.ai import LEVELS
-
     notes = level_notes()
     return [[n, spec.name, notes.get(n, "")] for n, spec in LEVELS.items()]
 
@@ -138,8 +135,6 @@ def _levels_json() -> str:
 
 def first_state(node: board_node) -> dict[str, Any]:
     """The state the browser's worker will send for this board's first position (same code)."""
-    from tafl_rules import webapi
-
     payload = {"board": "build", "variant": node["variant"], "toggles": json.loads(node["toggles"]),
                "position": node["position"], "moves": node["moves"].split()}
     state = json.loads(webapi.handle("new", json.dumps(payload)))
@@ -209,8 +204,6 @@ def visit_board_html(self, node: board_node) -> None:
     glossary = ""
     if "docs/glossary" in self.builder.env.found_docs:
         glossary = self.builder.get_relative_uri(self.builder.current_docname, "docs/glossary")
-    from tafl_rules.ai import DEFAULT_LEVEL
-
     attrs = {
         "class": "tafl-board tafl-large" if state["size"] > 13 else "tafl-board",
         "role": "region",

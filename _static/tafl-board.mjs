@@ -568,8 +568,18 @@ class Board {
     return this.worker.request(type, { board: this.id, ...payload }, timeout);
   }
 
+  // While the engine is down (before Retry), nothing is sent: a fresh worker would not hold the game.
+  engineDown() {
+    if (this.container.dataset.ready === "true") return false;
+    this.say(this.retryButton && !this.retryButton.hidden
+      ? "The rules engine is not running, so nothing was done. The game is kept; press Retry to start the engine again."
+      : "Wait: the rules engine is starting; nothing was done.", true);
+    return true;
+  }
+
   // One request that changes the game; a refusal or a lost engine is said in words.
   async send(type, payload, { refused = null } = {}) {
+    if (this.engineDown()) return null;
     const waiting = setTimeout(() => {
       if (!this.thinking) this.say("Waiting for the rules engine…");
     }, WAIT_NOTICE_MS);
@@ -596,6 +606,7 @@ class Board {
   }
 
   async exportRecord() {
+    if (this.engineDown()) return;
     try {
       const reply = await this.request("export", {});
       this.recordText.value = reply.otn;

@@ -291,6 +291,17 @@ def test_a_worker_that_dies_silently_is_noticed_and_nothing_is_dropped(page, sit
     noticed = time.monotonic() - started
     assert noticed < 10, noticed
     assert "was not played" in status(board) and "stopped answering" in status(board)
+    # Until Retry, nothing is sent to a fresh worker that would not hold the game: an Undo or an
+    # export says the engine is not running (not "no game on board"), and starts no worker.
+    workers = len(page.workers)
+    board.locator(".tafl-undo").click()
+    assert status(board).startswith("The rules engine is not running, so nothing was done."), status(board)
+    board.locator(".tafl-record summary").click()
+    board.locator(".tafl-export").click()
+    assert status(board).startswith("The rules engine is not running"), status(board)
+    page.wait_for_timeout(1500)
+    assert len(page.workers) == workers
+    assert "no game on board" not in status(board)
     board.locator(".tafl-retry").click()
     page.wait_for_selector(READY, timeout=60_000)
     assert [m.split("x")[0] for m in moves_shown(board)] == ["d1-d3"]

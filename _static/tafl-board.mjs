@@ -407,8 +407,14 @@ class Board {
     const params = new URLSearchParams(location.search);
     if (params.get("board") !== String(this.index)) return null;
     const choice = { variant: params.get("variant") || "", toggles: {}, rules: params.get("rules") || "", position: "", moves: [], cursor: null };
+    const pageRules = !choice.variant && !choice.rules;  // a link naming no rules plays the page's own
     try {
       choice.toggles = parseToggles(params.get("toggles"));
+      if (pageRules) {
+        choice.variant = this.pageChoice.variant;
+        if (!params.has("toggles")) choice.toggles = this.pageChoice.toggles;
+      }
+      if (choice.variant === this.pageChoice.variant && !choice.rules) choice.position = this.pageChoice.position;
       choice.moves = (params.get("moves") || "").split(",").filter(Boolean);
       if (params.has("ply")) {
         const ply = params.get("ply");

@@ -230,6 +230,14 @@ def test_a_share_link_with_extra_parameters_opens_the_game(page, site_url):
     assert "utm_source=x" in page.url  # other people's parameters are left alone
 
 
+def test_a_share_link_naming_no_rules_plays_the_pages_own_variant(page, site_url):
+    board = open_board(page, f"{site_url}/docs/variants/lewis-1.html?board=0&moves=e2-e4")
+    wait_moves(board, 1)
+    assert "refused" not in status(board)
+    assert board.locator(".tafl-other-variant").count() == 0, "the page's own variant, not the engine's default rules"
+    assert board.locator('[data-square="e4"]').get_attribute("aria-label").startswith("e4, attacker")
+
+
 @pytest.mark.parametrize("query, words", [
     ("moves=d1-d9", "cannot be replayed"),
     ("ply=abc", "ply field must be a whole number"),

@@ -50,6 +50,16 @@ class Weights(NamedTuple):
     cut_off: int = 0             # per defender outside the king's area
     unblockable: int = -300      # attackers to move facing one open road that no attacker may close
                                  # (the king beside a corner only he may enter)
+    seal: int = 0                # per attacker two steps from an escape corner (a3, b2, c1 for a1):
+                                 # three there close that corner, and beside a hostile corner none
+                                 # of them can be taken
+    closed: int = 0              # per escape corner closed by all three
+    king_zone: int = 0           # the king within two steps of an escape corner that is not closed
+    corner_near: int = 0         # per step the king is nearer than six to an escape corner not closed
+    beside_corner: int = 0       # per attacker beside an escape corner that is hostile to attackers
+    edge_reach: int = 0          # per edge square some defender could reach past the attackers'
+                                 # lines (in quarters of the board's edge); none left is an
+                                 # encirclement where the rules make it a win
 
 
 #: The hand-set weights (the defaults of :class:`Weights`): levels 1-5 play with them, so
@@ -112,6 +122,28 @@ class Evaluator:
                 r, f = divmod(c, size)
                 guard |= 1 << ((r + (1 if r == 0 else -1)) * size + f + (1 if f == 0 else -1))
         self.guard = guard
+        # the squares two steps from each escape corner (a3, b2, c1 for a1): attackers on all
+        # three close the corner to the king
+        seals = []
+        if rules.escape == "corner" and size >= 5:
+            for c in g.corner_squares:
+                r, f = divmod(c, size)
+                dr, df = (1 if r == 0 else -1), (1 if f == 0 else -1)
+                seals.append(sum(1 << ((r + y) * size + f + x) for y, x in ((2 * dr, 0), (dr, df), (0, 2 * df))))
+        self.seals = tuple(seals)
+        self.seal_squares = sum(seals)
+        corners = g.corner_squares if seals else ()
+        # zones[i]: the squares within two steps of corner i (where the king all but escapes)
+        self.zones = tuple(sum(1 << j for j in range(n) if abs(j // size - c // size) + abs(j % size - c % size) <= 2)
+                           for c in corners)
+        self.corner_steps = tuple(tuple(abs(j // size - c // size) + abs(j % size - c % size) for j in range(n))
+                                  for c in corners)
+        beside = 0
+        if seals and t.hostile(ATTACKERS, 0) & g.corners:  # corners hostile to attackers
+            for c in corners:
+                for nb in g.neighbours[c]:
+                    beside |= 1 << nb
+        self.beside_corners = beside
         # rays[sq]: the squares seen from sq in each of the four directions, nearest first
         rays = []
         for i in range(n):
@@ -144,6 +176,8 @@ class Evaluator:
         self.not_first = sum(1 << i for i in range(n) if i % size)
         self.not_last = sum(1 << i for i in range(n) if i % size != size - 1)
         self.escape_quarters = 4 / max(1, t.escape.bit_count())
+        self.edge = g.edge
+        self.edge_quarters = 4 / max(1, g.edge.bit_count())
         self.region_scale = 121 / n
         self._set_weights(weights)
 
@@ -163,6 +197,10 @@ class Evaluator:
         self.w_unblockable = w.unblockable
         self.w_region = w.region * self.region_scale
         self.fence = any((w.escapes_open, w.sealed, w.region, w.escapes_clear, w.cut_off))
+        self.w_edge_reach = w.edge_reach * self.edge_quarters
+        self.w_seal, self.w_closed = w.seal, w.closed
+        self.w_king_zone, self.w_corner_near, self.w_beside_corner = w.king_zone, w.corner_near, w.beside_corner
+        self.corners_on = bool(self.seal_squares) and any((w.seal, w.closed, w.king_zone, w.corner_near, w.beside_corner))
 
     def features(self, a: int, d: int, k: int, side: int, king_targets: int) -> tuple[float, ...]:
         """The counts behind :meth:`attackers_score`, one for each field of :class:`Weights`:
@@ -179,9 +217,14 @@ class Evaluator:
     def region_of(self, k: int, passable: int) -> int:
         """The squares reachable from ``k`` in steps to a neighbouring ``passable`` square
         (the area the king could get to in any number of moves if nothing moved)."""
+        return self.region_of_set(1 << k, passable)
+
+    def region_of_set(self, start: int, passable: int) -> int:
+        """The squares reachable from any square of ``start`` in steps to a neighbouring
+        ``passable`` square."""
         size = self.size
         full, not_first, not_last = self.full, self.not_first, self.not_last
-        r = 1 << k
+        r = start
         while True:
             grown = (r | (r << 1 & not_first) | (r >> 1 & not_last) | (r << size & full) | r >> size) & passable | r
             if grown == r:
@@ -288,6 +331,11 @@ class Evaluator:
                 s += self.w_guard * (a & self.guard).bit_count()
             if self.fence:
                 s += self._fence(a, d, k, exact)
+            if self.corners_on:
+                s += self._corners(a, k)
+            if self.w_edge_reach:
+                reach = self.region_of_set(d | 1 << k, self.full & ~a)
+                s += self.w_edge_reach * (reach & self.edge).bit_count()
         s += self.w_king_mobility * king_targets.bit_count()
         if self.king_threatened(a, d, k):
             s += self.w_king_taken_next if side == ATTACKERS else self.w_king_threat
@@ -314,6 +362,23 @@ class Evaluator:
         if self.against_edge:
             sides += 4 - len(nbrs)
         return s + self.w_sides[min(sides, 4)]
+
+    def _corners(self, a: int, k: int) -> int:
+        """The corner terms: seals held and closed, the king's nearness to open corners,
+        attackers beside a hostile corner."""
+        held = a & self.seal_squares
+        s = self.w_seal * held.bit_count() + self.w_beside_corner * (a & self.beside_corners).bit_count()
+        kbit = 1 << k
+        for seal, zone, steps in zip(self.seals, self.zones, self.corner_steps):
+            if held & seal == seal:
+                s += self.w_closed
+            else:
+                if zone & kbit:
+                    s += self.w_king_zone
+                near = 6 - steps[k]
+                if near > 0:
+                    s += self.w_corner_near * near
+        return s
 
     def _fence(self, a: int, d: int, k: int, exact: bool) -> float:
         """The fence terms: how much of the board and of the escape squares the king could

@@ -41,7 +41,7 @@ from typing import Any, Callable, Iterable, Mapping, TextIO
 
 from . import __version__
 from ._workers import run_tasks
-from .ai import LEVELS, analyse
+from .ai import LEVELS, RETIRED_LEVELS, analyse
 from .catalogue import variant, variants
 from .game import Game
 from .rules import Rules
@@ -113,7 +113,7 @@ class Config:
         object.__setattr__(self, "toggles", tuple(sorted((str(k), str(v)) for k, v in dict(self.toggles).items())))
 
         for side, level in (("attackers", self.attackers_level), ("defenders", self.defenders_level)):
-            if level not in LEVELS:
+            if level not in LEVELS and level not in RETIRED_LEVELS:
                 raise ValueError(f"{side}' level must be one of {', '.join(map(str, LEVELS))}, got {level!r}")
         if not isinstance(self.ply_cap, int) or self.ply_cap < 1:
             raise ValueError(f"ply_cap must be a positive whole number, got {self.ply_cap!r}")

@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
-from .search import DEFAULT_LEVEL, LEVELS, WIN, Level, SearchResult, analyse, choose_move
+from .search import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS, WIN, Level, SearchResult, analyse, choose_move, level_spec
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "WIN", "Level", "SearchResult", "analyse", "choose_move"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "RETIRED_LEVELS", "WIN", "Level", "SearchResult", "analyse", "choose_move",
+           "level_spec"]

@@ -37,7 +37,7 @@ from ..outcome import Outcome
 from ..squares import iter_bits
 from .evaluate import HAND_SET, Weights, evaluator
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "Level", "SearchResult", "analyse", "choose_move"]
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "RETIRED_LEVELS", "Level", "SearchResult", "analyse", "choose_move", "level_spec"]
 
 WIN = 100_000
 _INF = 10**9
@@ -71,6 +71,27 @@ LEVELS: dict[int, Level] = {
     5: Level(10, 240_000, 0, 60.0, "strongest: up to ten plies, about 240,000 nodes"),
 }
 DEFAULT_LEVEL = 3
+
+#: Levels 3-5 as they were until 2026-11-24 (hand-set weights without the corner terms,
+#: no pruning), kept under these numbers so that the games played with them (the first
+#: calibration runs and tournament, the match that measures the new level 5 against the
+#: old) still replay from their seeds. :func:`analyse` and the balance lab accept them;
+#: the board's menu shows only :data:`LEVELS`.
+RETIRED_LEVELS: dict[int, Level] = {
+    103: Level(4, 7_000, 0, 3.0, "former default (level 3 until 2026-11-24)"),
+    104: Level(6, 40_000, 0, 20.0, "former strong (level 4 until 2026-11-24)"),
+    105: Level(10, 240_000, 0, 60.0, "former strongest (level 5 until 2026-11-24)"),
+}
+
+
+def level_spec(level: int) -> Level:
+    """The :class:`Level` numbered ``level`` (1-5, or a retired one); ValueError if none."""
+    spec = None
+    if isinstance(level, int) and not isinstance(level, bool):
+        spec = LEVELS.get(level) or RETIRED_LEVELS.get(level)
+    if spec is None:
+        raise ValueError(f"level must be one of {', '.join(map(str, LEVELS))}, got {level!r}")
+    return spec
 
 
 class SearchResult(NamedTuple):
@@ -396,11 +417,9 @@ def analyse(game: Game, level: int = DEFAULT_LEVEL, seed: int = 0,
             stop: Callable[[], bool] | None = None, time_cap: float | None = None) -> SearchResult:
     """Search the position of ``game`` (left unchanged) and return the move chosen with
     its score, the depth completed and the nodes searched. See :func:`choose_move`."""
-    if level not in LEVELS:
-        raise ValueError(f"level must be one of {', '.join(map(str, LEVELS))}, got {level!r}")
+    spec = level_spec(level)
     if game.outcome is not None:
         raise ValueError(f"the game is over ({game.outcome.reason})")
-    spec = LEVELS[level]
     started = time.perf_counter()
     rng = random.Random(f"{int(seed)}:{game.hash}:{game.ply}")
     search = _Search(game, spec, rng, stop, spec.time_cap if time_cap is None else time_cap)

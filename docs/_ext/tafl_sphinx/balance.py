@@ -30,18 +30,23 @@ Directives
 from __future__ import annotations
 
 import html
+import io
 import json
 import re
 from pathlib import Path
 from typing import Any
 
+import matplotlib
+import matplotlib.patches
+from matplotlib.figure import Figure
 from docutils import nodes
 from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from tafl_rules.balance import sign_test
+from tafl_rules.ai import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS
+from tafl_rules.balance import sign_test, site_configs, wilson
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "docs" / "data"
@@ -66,7 +71,6 @@ def load_results() -> list[dict[str, Any]]:
             seen.add(entry["key"])
             out.append({**entry, "provenance": data["provenance"], "file": path.name})
     try:  # the site's order: catalogue variants, then the single-toggle changes
-        from tafl_rules.balance import site_configs
 
         order = {c.key: i for i, c in enumerate(site_configs())}
     except Exception:  # noqa: BLE001 - keep the files' order if the package cannot say
@@ -126,51 +130,70 @@ def table_md(entries: list[dict]) -> str:
 
 def chart_svg(entries: list[dict], *, svg_id: str = "balance-chart") -> str:
     """Stacked bars (attackers' wins, draws, defenders' wins) with the 95% intervals of
-    both sides' win rates drawn as whiskers, one row per configuration."""
-    label_w, plot_w, row_h, top = 330, 420, 20, 34
-    width = label_w + plot_w + 20
-    height = top + row_h * len(entries) + 30
-    x0 = label_w
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" id="{svg_id}" class="balance-chart" role="img" '
-           f'viewBox="0 0 {width} {height}" width="100%" style="max-width:{width}px" '
-           f'font-family="sans-serif" font-size="11">',
-           "<title>Win rates of attackers and defenders in self-play, with 95% Wilson intervals</title>"]
-    # legend
-    lx = x0
-    for name, label in (("attackers", "attackers win"), ("draws", "draw"), ("defenders", "defenders win")):
-        out.append(f'<rect x="{lx}" y="6" width="12" height="12" fill="{COLOURS[name]}"/>'
-                   f'<text x="{lx + 16}" y="16">{label}</text>')
-        lx += 110
-    for i, e in enumerate(entries):
+    both sides' win rates drawn as whiskers, one row per configuration (matplotlib, drawn
+    to SVG at build time; each row carries its figures as a tooltip)."""
+    with matplotlib.rc_context(CHART_RC):
+        return _chart_svg(entries, svg_id)
+
+
+def _chart_svg(entries: list[dict], svg_id: str) -> str:
+    fig, ax = _figure(height=0.3 * len(entries) + 1.2)
+    rows = list(reversed(entries))
+    for y, e in enumerate(rows):
         s = e["summary"]
-        y = top + i * row_h
-        a, d, dr = s["attackers"]["rate"], s["defenders"]["rate"], s["draws"]["rate"]
-        label = html.escape(_label_text(e))
-        out.append(f'<text x="{label_w - 8}" y="{y + 13}" text-anchor="end">{label}</text>')
+        a, dr, d = s["attackers"]["rate"], s["draws"]["rate"], s["defenders"]["rate"]
+        bars = ax.barh([y, y, y], [a, dr, d], left=[0, a, a + dr], height=0.62,
+                       color=[COLOURS["attackers"], COLOURS["draws"], COLOURS["defenders"]])
+        for bar in bars:
+            bar.set_gid(f"{svg_id}-row{y}")
+        lo, hi = s["attackers"]["low"], s["attackers"]["high"]
+        ax.errorbar(a, y - 0.12, xerr=[[a - lo], [hi - a]], fmt="none", ecolor="#000000", elinewidth=0.9, capsize=2)
+        lo, hi = s["defenders"]["low"], s["defenders"]["high"]
+        mid = 1 - d
+        ax.errorbar(mid, y + 0.12, xerr=[[hi - d], [d - lo]], fmt="none", ecolor="#ffffff", elinewidth=0.9, capsize=2)
+    ax.set_yticks(range(len(rows)), [_label_text(e) for e in rows])
+    ax.set_ylim(-0.6, len(rows) - 0.4)
+    ax.set_xlim(0, 1)
+    ax.set_xticks([0, 0.25, 0.5, 0.75, 1], ["0%", "25%", "50%", "75%", "100%"])
+    ax.axvline(0.5, color="#000000", linewidth=0.6, alpha=0.5)
+    handles = [matplotlib.patches.Patch(color=COLOURS[k], label=label)
+               for k, label in (("attackers", "attackers win"), ("draws", "draw"), ("defenders", "defenders win"))]
+    ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, frameon=False)
+    svg = _svg(fig, "balance-chart", "Win rates of attackers and defenders in self-play, with 95% Wilson intervals")
+    svg = svg.replace("<svg ", f'<svg id="{svg_id}" ', 1)
+    for y, e in enumerate(rows):
+        s = e["summary"]
         tip = html.escape(f"{_label_text(e)}: attackers {_cell(s['attackers'])}, draws {_cell(s['draws'])}, "
                           f"defenders {_cell(s['defenders'])}; {s['games']} games")
-        out.append(f"<g><title>{tip}</title>")
-        out.append(f'<rect x="{x0}" y="{y + 3}" width="{a * plot_w:.1f}" height="12" fill="{COLOURS["attackers"]}"/>')
-        out.append(f'<rect x="{x0 + a * plot_w:.1f}" y="{y + 3}" width="{dr * plot_w:.1f}" height="12" '
-                   f'fill="{COLOURS["draws"]}"/>')
-        out.append(f'<rect x="{x0 + (a + dr) * plot_w:.1f}" y="{y + 3}" width="{d * plot_w:.1f}" height="12" '
-                   f'fill="{COLOURS["defenders"]}"/>')
-        lo, hi = s["attackers"]["low"], s["attackers"]["high"]
-        out.append(f'<path d="M{x0 + lo * plot_w:.1f} {y + 6}H{x0 + hi * plot_w:.1f}M{x0 + lo * plot_w:.1f} {y + 3}'
-                   f'V{y + 9}M{x0 + hi * plot_w:.1f} {y + 3}V{y + 9}" stroke="#000" fill="none"/>')
-        lo, hi = s["defenders"]["low"], s["defenders"]["high"]
-        a_lo, a_hi = x0 + (1 - hi) * plot_w, x0 + (1 - lo) * plot_w
-        out.append(f'<path d="M{a_lo:.1f} {y + 12}H{a_hi:.1f}M{a_lo:.1f} {y + 9}V{y + 15}M{a_hi:.1f} {y + 9}V{y + 15}" '
-                   f'stroke="#fff" fill="none"/>')
-        out.append("</g>")
-    axis_y = top + row_h * len(entries) + 4
-    for p in (0, 25, 50, 75, 100):
-        x = x0 + p / 100 * plot_w
-        out.append(f'<line x1="{x}" y1="{top}" x2="{x}" y2="{axis_y}" stroke="#000" stroke-opacity="'
-                   f'{0.6 if p == 50 else 0.15}"/>')
-        out.append(f'<text x="{x}" y="{axis_y + 14}" text-anchor="middle">{p}%</text>')
-    out.append("</svg>")
-    return "".join(out)
+        svg = svg.replace(f'<g id="{svg_id}-row{y}">', f'<g id="{svg_id}-row{y}"><title>{tip}</title>', 1)
+    return svg
+
+
+#: text set as text (searchable, in the page's font); the same bytes for the same data
+CHART_RC = {"svg.fonttype": "none", "font.size": 10, "font.family": "sans-serif", "svg.hashsalt": "tafl"}
+
+
+def _figure(height: float) -> tuple[Figure, Any]:
+    """A matplotlib figure for a chart of the site (drawn without pyplot: no global state)."""
+    fig = Figure(figsize=(7.6, height))
+    ax = fig.subplots()
+    for spine in ("top", "right"):
+        ax.spines[spine].set_visible(False)
+    return fig, ax
+
+
+def _svg(fig: Figure, css_class: str, label: str) -> str:
+    """The figure as inline SVG: black ink becomes ``currentColor`` (so the page's light or
+    dark mode colours axes and text), as wide as its box up to its natural width."""
+    fig.tight_layout()
+    out = io.StringIO()
+    fig.savefig(out, format="svg", transparent=True, metadata={"Date": None, "Creator": None})
+    svg = out.getvalue()
+    svg = svg[svg.index("<svg"):].replace("#000000", "currentColor")
+    svg = re.sub(r'<svg ([^>]*?)width="([\d.]+)pt" height="[\d.]+pt"',
+                 lambda m: f'<svg {m.group(1)}style="width:100%;max-width:{float(m.group(2)) * 4 / 3:.0f}px;height:auto"',
+                 svg, count=1)
+    return svg.replace("<svg ", f'<svg class="{css_class}" fill="currentColor" role="img" aria-label="{html.escape(label)}" ', 1)
 
 
 def select(entries: list[dict], variant: str | None = None, level: int | None = None) -> list[dict]:
@@ -251,14 +274,27 @@ def _p_value(p: float) -> str:
     return "< 0.001" if p < 0.001 else f"{p:.3f}"
 
 
+def level_label(level: int) -> str:
+    """A level as the page names it: ``3``, or ``former 3`` for a retired level (103)."""
+    return f"former {level - 100}" if level in RETIRED_LEVELS else str(level)
+
+
+def _pair(r: dict) -> str:
+    return f"{level_label(r['higher'])} v {level_label(r['lower'])}"
+
+
+def _ladder(table: list[dict]) -> list[dict]:
+    return sorted(table, key=lambda r: (r["lower"] % 100, r["lower"], r["higher"]))
+
+
 def tournament_md(data: dict) -> str:
     rows = ["| Pair | Games | Higher level wins | Draws | Losses | Win rate (95% interval) | Score | "
             "Sign test *p* | As attackers W/D/L | As defenders W/D/L |",
             "|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
-    for r in sorted(data["table"], key=lambda r: (r["higher"], r["lower"])):
+    for r in _ladder(data["table"]):
         a = "/".join(map(str, r["by_side"]["attackers"]))
         d = "/".join(map(str, r["by_side"]["defenders"]))
-        rows.append(f"| {r['higher']} v {r['lower']} | {r['games']} | {r['wins']} | {r['draws']} | {r['losses']} | "
+        rows.append(f"| {_pair(r)} | {r['games']} | {r['wins']} | {r['draws']} | {r['losses']} | "
                     f"{_pct(r['win_rate'])} ({_pct(r['win_low'])}–{_pct(r['win_high'])}) | {_pct(r['score'])} | "
                     f"{_p_value(sign_test(r['wins'], r['losses']))} | {a} | {d} |")
     variants = ", ".join(f"{{variant}}`{v}`" for v in data["table"][0]["variants"]) if data["table"] else ""
@@ -275,12 +311,16 @@ def tournament_md(data: dict) -> str:
 def tournament_by_variant(data: dict) -> dict[tuple[int, str, str], tuple[int, int, int]]:
     """The higher level's wins, draws and losses for each (higher level, variant, side it took)."""
     out = {}
-    for e in data["results"]:
-        c, s = e["config"], e["summary"]
-        la, ld = c["attackers_level"], c["defenders_level"]
-        side = "attackers" if la > ld else "defenders"
-        wins, draws = s[side]["count"], s["draws"]["count"]
-        out[(max(la, ld), c["variant"], side)] = (wins, draws, s["games"] - wins - draws)
+    for r in data["table"]:
+        hi, lo = r["higher"], r["lower"]
+        for e in data["results"]:
+            c, s = e["config"], e["summary"]
+            la, ld = c["attackers_level"], c["defenders_level"]
+            if {la, ld} != {hi, lo}:
+                continue
+            side = "attackers" if la == hi else "defenders"
+            wins, draws = s[side]["count"], s["draws"]["count"]
+            out[(hi, c["variant"], side)] = (wins, draws, s["games"] - wins - draws)
     return out
 
 
@@ -292,8 +332,8 @@ def tournament_by_variant_md(data: dict) -> str:
     cells = tournament_by_variant(data)
     rows = ["| Pair | " + " | ".join(f"{{variant}}`{v}`" for v in variants) + " |",
             "|:--|" + "--:|" * len(variants)]
-    for r in sorted(data["table"], key=lambda r: (r["higher"], r["lower"])):
-        line = [f"{r['higher']} v {r['lower']}"]
+    for r in _ladder(data["table"]):
+        line = [_pair(r)]
         for v in variants:
             a, d = ("/".join(map(str, cells[(r["higher"], v, side)])) for side in ("attackers", "defenders"))
             line.append(f"attacking {a}, defending {d}")
@@ -325,8 +365,6 @@ def seconds(value: float) -> str:
 def typical_time(level: int) -> str:
     """What the board's menu says of a level's time: the measured median in the browser's
     Python, or, where it was not measured, the level's time cap."""
-    from tafl_rules.ai import LEVELS
-
     measured = level_times().get(level)
     if measured:
         median = seconds(measured["median"])
@@ -335,8 +373,6 @@ def typical_time(level: int) -> str:
 
 
 def levels_md() -> str:
-    from tafl_rules.ai import DEFAULT_LEVEL, LEVELS
-
     times = level_times()
     rows = ["| Level | Name | Deepest iteration (plies) | Node budget | Picks among moves within | Time cap "
             "| Browser move time: median, worst (11x11, 19x19) |",
@@ -370,7 +406,7 @@ def calibration_md() -> str:
     levels = sorted((row for data in files for row in data["levels"]), key=lambda r: r["level"])
     for row in levels:
         s = row["summary"]
-        rows.append(f"| The AI at level {row['level']}, against itself | {s['games']} | {s['attackers']['count']} | "
+        rows.append(f"| The AI at level {level_label(row['level'])}, against itself | {s['games']} | {s['attackers']['count']} | "
                     f"{s['defenders']['count']} | {s['draws']['count']} | {_cell(row['share'])} | "
                     f"{row['points_from_humans']:+.0f} |")
     return "\n".join(rows)
@@ -485,8 +521,6 @@ LEVEL_COLOURS = {1: "#c77c1e", 2: "#2f7fbf", 3: "#3a9a5b", 4: "#8e5bb5", 5: "#b5
 
 def decided_share(summary: dict) -> tuple[float, float, float, int]:
     """The attackers' share of the decided games and its 95% Wilson interval, and how many were decided."""
-    from tafl_rules.balance import wilson
-
     a, d = summary["attackers"]["count"], summary["defenders"]["count"]
     lo, hi = wilson(a, a + d)
     return (a / (a + d) if a + d else 0.5), lo, hi, a + d
@@ -496,22 +530,18 @@ def level_chart_svg(entries: list[dict], variants=RECONSTRUCTIONS) -> str:
     """The attackers' share of the decided games at each level played, one row per reconstruction
     (matplotlib, drawn to SVG at build time; axes and text in ``currentColor`` so that the page's
     light or dark mode colours them)."""
-    import io
+    with matplotlib.rc_context(CHART_RC):
+        return _level_chart_svg(entries, variants)
 
-    import matplotlib
 
-    matplotlib.use("svg")
-    import matplotlib.pyplot as plt
-
+def _level_chart_svg(entries: list[dict], variants) -> str:
     rows = []
     for vid in variants:
         points = {level_of(e): decided_share(e["summary"]) for e in entries
                   if e["config"]["variant"] == vid and not e["config"].get("toggles") and level_of(e)}
         if points:
             rows.append((vid, points))
-    plt.rcParams.update({"svg.fonttype": "none", "font.size": 10, "font.family": "sans-serif",
-                         "svg.hashsalt": "tafl"})
-    fig, ax = plt.subplots(figsize=(7.2, 0.36 * len(rows) + 1.3))
+    fig, ax = _figure(height=0.36 * len(rows) + 1.3)
     levels_seen = set()
     for i, (vid, points) in enumerate(rows):
         y = len(rows) - 1 - i
@@ -522,27 +552,16 @@ def level_chart_svg(entries: list[dict], variants=RECONSTRUCTIONS) -> str:
             dy = (j - (len(points) - 1) / 2) * 0.18
             ax.errorbar(share, y + dy, xerr=[[share - lo], [hi - share]], fmt="o", markersize=5,
                         color=LEVEL_COLOURS.get(lv, "#777777"), elinewidth=1, capsize=2, zorder=2,
-                        label=f"level {lv}" if lv not in levels_seen else None)
+                        label=f"level {level_label(lv)}" if lv not in levels_seen else None)
             levels_seen.add(lv)
     ax.axvline(0.5, color="#9a9a9a", linestyle="--", linewidth=0.8)
     ax.set_yticks(range(len(rows)), [vid for vid, _p in reversed(rows)])
     ax.set_xlim(0, 1)
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1], ["0%", "25%", "50%", "75%", "100%"])
     ax.set_xlabel("attackers' share of the decided games (95% intervals); 50% = even")
-    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=len(levels_seen), frameon=False)
-    for spine in ("top", "right"):
-        ax.spines[spine].set_visible(False)
-    fig.tight_layout()
-    out = io.StringIO()
-    fig.savefig(out, format="svg", transparent=True, metadata={"Date": None, "Creator": None})
-    plt.close(fig)
-    svg = out.getvalue()
-    svg = svg[svg.index("<svg"):].replace("#000000", "currentColor")
-    svg = re.sub(r'<svg ([^>]*?)width="([\d.]+)pt" height="[\d.]+pt"',
-                 lambda m: f'<svg {m.group(1)}style="width:100%;max-width:{float(m.group(2)) * 4 / 3:.0f}px;height:auto"',
-                 svg, count=1)
-    return svg.replace("<svg ", '<svg class="balance-level-chart" fill="currentColor" role="img" aria-label="The '
-                       'attackers\' share of the decided games at each AI level, per reconstruction" ', 1)
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=max(1, len(levels_seen)), frameon=False)
+    return _svg(fig, "balance-level-chart",
+                "The attackers' share of the decided games at each AI level, per reconstruction")
 
 
 class LevelChart(_BalanceDirective):

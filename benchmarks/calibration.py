@@ -30,7 +30,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tafl_rules import balance  # noqa: E402
-from tafl_rules.ai import DEFAULT_LEVEL, LEVELS  # noqa: E402
+from tafl_rules.ai import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS  # noqa: E402
 from tafl_rules.balance import Config, wilson  # noqa: E402
 
 CORPUS = ROOT / "tests" / "data" / "copenhagen-aagenielsen.csv"
@@ -116,9 +116,10 @@ def main(argv=None) -> int:
     levels = args.level or [DEFAULT_LEVEL]
     if args.quick:
         levels, args.games, args.ply_cap = [1], 4, 60
-    bad = [lv for lv in levels if lv not in LEVELS]
+    bad = [lv for lv in levels if lv not in LEVELS and lv not in RETIRED_LEVELS]
     if bad or args.games < 1:
-        p.error(f"levels must be among {sorted(LEVELS)} and --games at least 1")
+        p.error(f"levels must be among {sorted(LEVELS)} (or the retired {sorted(RETIRED_LEVELS)}) "
+                "and --games at least 1")
     work = args.work_file or args.out + ".work.jsonl"
     started = time.monotonic()
     try:

@@ -345,7 +345,7 @@ def test_every_reading_of_every_variant_makes_valid_rules():
                     assert have == (frozenset(new) if isinstance(have, frozenset) else new), (v.id, name, value, field)
                     if value != toggle.default and getattr(v.rules, field) != have:
                         assert w.provenance[field].source == reading.source
-                        assert name in w.notes[field]
+                        assert reading.label in w.notes[field] and toggle.label in w.notes[field]
                 if value != toggle.default:
                     assert w.toggled[name] == value
                 for other, chosen in w.applied.items():  # every reading said to be in force is

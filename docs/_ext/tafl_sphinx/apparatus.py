@@ -12,8 +12,10 @@ import re
 from collections import defaultdict
 
 from docutils.parsers.rst import directives
+from pybtex.database import parse_file
 
-from .content import (MarkdownDirective, RULE_NAMES, _escape_inline, all_variants, get_variant, md_escape,
+from .bibstyle import ByCitationName
+from .content import (ROOT, MarkdownDirective, RULE_NAMES, _escape_inline, all_variants, get_variant, md_escape,
                       position_map, rule_label, toggle_label)
 from .quotes import ITALICS
 from .texts import GRADES, library
@@ -27,6 +29,21 @@ def _italics(text: str) -> str:
     parts = ITALICS.split(" ".join(text.split()))
     out = "".join(f"*{md_escape(p.replace('_', ' '))}*" if i % 2 else _escape_inline(p) for i, p in enumerate(parts))
     return re.sub(r"^(\d+)\.", r"\1\\.", out)  # "1. Arx regia" is a numbered law, not a list
+
+
+def _sic(text: str, corrections: dict[str, str]) -> str:
+    """MyST of a stored text with its evident misreadings marked: ``hai`` becomes ``hai [sic: rhai]``."""
+    if not corrections:
+        return _italics(text)
+    words = re.compile(r"(?<![\w(])(" + "|".join(map(re.escape, corrections)) + r")(?![\w)])")
+    out, last = [], 0
+    for m in words.finditer(text):
+        out += [_italics(text[last:m.end()]), f" \\[*sic*: {md_escape(corrections[m.group(1)])}\\]"]
+        last = m.end()
+    rest = text[last:]
+    if rest.strip():
+        out.append((" " if rest[:1].isspace() else "") + _italics(rest))
+    return "".join(out)
 
 
 def _caption(witness, unit) -> str:
@@ -52,13 +69,15 @@ class ParallelText(MarkdownDirective):
     separated by spaces: each unit is shown from every copy that has it). ``:rows:`` pairs
     labels (``left = right; …``); by default every left unit with the same label on the right,
     then the units only the right has. The content gives notes, one per line: ``label: text``.
+    ``:sic-left:`` marks evident misreadings of the left text (``hai = rhai; lie = lle``) as
+    ``hai [sic: rhai]`` without touching the stored copy.
     """
 
     has_content = True
     option_spec = {"left": directives.unchanged_required, "right": directives.unchanged_required,
                    "rows": directives.unchanged, "left-title": directives.unchanged,
                    "right-title": directives.unchanged, "lang-left": directives.unchanged,
-                   "lang-right": directives.unchanged}
+                   "lang-right": directives.unchanged, "sic-left": directives.unchanged}
 
     def markdown(self) -> str:
         lib = library()
@@ -87,14 +106,16 @@ class ParallelText(MarkdownDirective):
             elif line.strip() and notes:
                 notes[list(notes)[-1]].append(line.strip())
 
-        def column(witnesses, label: str, lang: str) -> list[str]:
+        sic = dict(pair for pair in _pairs(self.options.get("sic-left", "")) if pair[0] != pair[1])
+
+        def column(witnesses, label: str, lang: str, corrections: dict[str, str]) -> list[str]:
             out = []
             for w in witnesses:
                 unit = w.unit(label) if label else None
                 if unit is None:
                     continue
                 cls = f" tafl-lang-{lang}" if lang else ""
-                out += [f":::{{container}} tafl-parallel-text{cls}", "", _italics(unit.text), "", ":::", "",
+                out += [f":::{{container}} tafl-parallel-text{cls}", "", _sic(unit.text, corrections), "", ":::", "",
                         f"<small>{_caption(w, unit)}</small>", ""]
             return out or ["*(not in this text)*", ""]
 
@@ -106,12 +127,13 @@ class ParallelText(MarkdownDirective):
         titles = (self.options.get("left-title", ""), self.options.get("right-title", ""))
         for left_label, right_label in rows:
             lines += [":::::{grid} 1 1 2 2", ":gutter: 2", ":class-container: tafl-parallel", ""]
-            for title, witnesses, label, lang in ((titles[0], left, left_label, self.options.get("lang-left", "")),
-                                                  (titles[1], right, right_label, self.options.get("lang-right", ""))):
+            for title, witnesses, label, lang, corr in (
+                    (titles[0], left, left_label, self.options.get("lang-left", ""), sic),
+                    (titles[1], right, right_label, self.options.get("lang-right", ""), {})):
                 lines += ["::::{grid-item}", ""]
                 if title:
                     lines += [f"<small>**{md_escape(title)}**</small>", ""]
-                lines += [*column(witnesses, label, lang), "::::", ""]
+                lines += [*column(witnesses, label, lang, corr), "::::", ""]
             lines += [":::::", ""]
             for label in (left_label, right_label):
                 for note in notes.pop(label, []):
@@ -119,21 +141,41 @@ class ParallelText(MarkdownDirective):
         return "\n".join(lines)
 
 
+def _links(text: str) -> str:
+    """Plain text with its web addresses as links, set in code so that no "---" turns into a dash."""
+    out, last = [], 0
+    for m in re.finditer(r"https?://\S+", text):
+        url = m.group(0).rstrip(",;.")
+        while url.endswith(")") and url.count("(") < url.count(")"):
+            url = url[:-1]
+        out += [_escape_inline(text[last:m.start()]), f"[`{url}`]({url})"]
+        last = m.start() + len(url)
+    out.append(_escape_inline(text[last:]))
+    return "".join(out)
+
+
+def _bib_order() -> dict[str, tuple]:
+    """Each bibliography key's place in the bibliography (by the name it is cited by, then year)."""
+    entries = parse_file(str(ROOT / "docs" / "references.bib")).entries
+    return {key: ByCitationName().sorting_key(entry) for key, entry in entries.items()}
+
+
 class StoredTexts(MarkdownDirective):
-    """Every stored copy: what it is, where it was seen, its licence and how many quotations it backs."""
+    """Every stored copy: what it is, where it was read, its licence, in the bibliography's order."""
 
     def markdown(self) -> str:
         lib = library()
+        order = _bib_order()
         lines = []
-        for key in sorted(lib.keys):
+        for key in sorted(lib.keys, key=lambda k: (order.get(k, (k,)), k)):
             for w in lib.of(key):
                 grade = {"verified": "a copy of the source itself", "second-hand": "the source as another work quotes it",
                          "unverified": "a copy that cannot be tied to its original"}[w.grade]
                 extent = "the whole passage" if w.extent == "full" else "only the words quoted on this site"
                 lines += [f"**{{cite:t}}`{key}`** — {md_escape(w.copy)}", "",
-                          f"- Standing: {grade}" + (f" ({{cite:t}}`{w.via}`)" if w.via else "") + f"; holds {extent}.",
-                          f"- Seen: {md_escape(w.seen)}", f"- Licence: {md_escape(w.licence)}",
-                          f"- Parts: {', '.join(md_escape(u.label) for u in w.units)}", ""]
+                          f"- What it is: {grade}" + (f" ({{cite:t}}`{w.via}`)" if w.via else "") + f"; it holds {extent}.",
+                          f"- Where it was read: {_links(w.seen)}", f"- Licence: {md_escape(w.licence)}",
+                          f"- Places quoted from it: {'; '.join(md_escape(u.label) for u in w.units)}", ""]
         return "\n".join(lines)
 
 
@@ -166,7 +208,8 @@ class SourcePassages(MarkdownDirective):
             if use[0] == "rule":
                 link = f"{{ref}}`{md_escape(RULE_NAMES.get(use[1], use[1]))} <{rule_label(v.id, use[1])}>`"
             else:
-                link = f"{{ref}}`reading {md_escape(use[1])}={md_escape(use[2])} <{toggle_label(v.id, use[1], use[2])}>`"
+                reading = v.toggles[use[1]].readings[use[2]]
+                link = f"{{ref}}`reading “{md_escape(reading.label)}” <{toggle_label(v.id, use[1], use[2])}>`"
             entry = f"{{variant}}`{v.id}`: {link}"
             bucket = grouped[(prov.source, prov.locator, " ".join(prov.passage.split()))]
             if entry not in bucket:
@@ -217,10 +260,13 @@ def tablut_cut_svg() -> str:
         f, r = ord(square[0]) - 97, int(square[1:]) - 1
         return pad + f * cell, pad + (8 - r) * cell
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size + 24}" role="img" '
+    height = size + 96  # the board, the caption and the key to how sure each letter is
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {height}" role="img" '
            f'aria-labelledby="tablut-cut-title" style="max-width:100%;height:auto" class="tafl-cut">',
-           '<title id="tablut-cut-title">Tablut board redrawn from the laws and key of Smith 1811 (not a copy of the woodcut)</title>',
-           f'<rect x="0" y="0" width="{size}" height="{size + 24}" fill="#fffdf7"/>']
+           '<title id="tablut-cut-title">Tablut board redrawn from the laws and key of Smith 1811 (not a copy of the '
+           'woodcut): solid letters are fixed by the laws, dashed ones could be the other way round, dotted ones '
+           'marked ? are placed only for illustration</title>',
+           f'<rect x="0" y="0" width="{size}" height="{height}" fill="#fffdf7"/>']
     for f in range(9):
         for r in range(9):
             sq = f"{chr(97 + f)}{r + 1}"
@@ -250,6 +296,17 @@ def tablut_cut_svg() -> str:
                    f'font-size="11" fill="#555">{f + 1}</text>')
     out.append(f'<text x="{size / 2}" y="{size + 18}" text-anchor="middle" font-size="12" fill="#333">'
                'A redrawing from the laws and the key, not the woodcut of 1811</text>')
+    key = (("fixed", "a", "placed by the laws (the whole may be turned or mirrored)"),
+           ("one of two", "b", "one of two placings that fit the laws"),
+           ("illustrative", "c?", "not fixed by the laws: placed for illustration"))
+    for row, (how, letter, words) in enumerate(key):
+        colour, dash = CUT_STYLE[how]
+        cy = size + 40 + row * 22
+        out.append(f'<circle cx="{pad + 10}" cy="{cy}" r="9" fill="none" stroke="{colour}" stroke-width="1.5" '
+                   f'stroke-dasharray="{dash}"/>')
+        out.append(f'<text x="{pad + 10}" y="{cy + 4}" text-anchor="middle" font-size="11" font-style="italic" '
+                   f'font-family="Georgia, serif" fill="{colour}">{letter}</text>')
+        out.append(f'<text x="{pad + 26}" y="{cy + 4}" font-size="12" fill="#333">{words}</text>')
     out.append("</svg>")
     return "\n".join(out)
 

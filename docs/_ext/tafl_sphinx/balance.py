@@ -45,6 +45,7 @@ from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from tafl_rules import catalogue
 from tafl_rules.ai import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS
 from tafl_rules.balance import sign_test, site_configs, wilson
 
@@ -105,8 +106,10 @@ def _label_md(entry: dict) -> str:
     toggles = config.get("toggles") or {}
     if not toggles:
         return f"{{variant}}`{vid}`{_level_suffix(entry)}"
-    changes = ", ".join(f"{{toggle}}`{name}={value} <{vid}:{name}={value}>`" for name, value in sorted(toggles.items()))
-    return f"{{variant}}`{vid} <{vid}>` with {changes}{_level_suffix(entry)}"
+    base = catalogue.variant(vid)
+    changes = ", ".join(f"{{toggle}}`“{base.toggles[name].readings[value].label}” <{vid}:{name}={value}>`"
+                        for name, value in sorted(toggles.items()))
+    return f"{{variant}}`{vid}` with {changes}{_level_suffix(entry)}"
 
 
 def _label_text(entry: dict) -> str:

@@ -89,6 +89,9 @@ RULE_NAMES = {
     "repetition_count": "How many repetitions count",
     "ply_limit": "Limit on the length of a game",
 }
+#: The catalogue's families as a reader names them (headings of the variant list).
+FAMILY_NAMES = {"tawlbwrdd": "Tawlbwrdd", "tablut": "Tablut", "hnefatafl": "Hnefatafl", "brandubh": "Brandubh",
+                "alea-evangelii": "Alea Evangelii", "tafl": "Other tafl rule sets"}
 #: Squares a game may lack, and the rule points that only matter if it has them.
 SPECIAL_SQUARES = {
     "throne": ("throne_stop", "throne_pass", "king_reenter_throne", "throne_hostile_to_attackers",
@@ -261,20 +264,45 @@ def plain(field: str, value: Any, rules) -> str:
     return f"{field} = {value!r}"
 
 
+#: Values a reader would not follow as the rules package spells them, in a few plain words (the matrix).
+SHORT_WORDS = {
+    ("shieldwall", "copenhagen"): "yes (shieldwall)", ("shieldwall", "none"): "no",
+    ("king_capture", "two"): "two, like any man", ("king_capture", "four"): "four sides",
+    ("king_capture", "linnaeus"): "4 on the throne, 3 beside it, else 2",
+    ("king_capture", "immobile"): "when he cannot move", ("king_capture", "none"): "never",
+    ("king_armed", "anvil"): "only as the anvil", ("king_armed", "hammer"): "only as the hammer",
+    ("sandwich", "safe"): "yes, safely", ("sandwich", "unless-capturing"): "only to capture",
+    ("sandwich", "forbidden"): "never",
+    ("escape", "edge"): "any edge square", ("escape", "corner"): "a corner",
+    ("escape", "edge-except-camps"): "an edge square, not a camp", ("escape", "none"): "nowhere",
+    ("tuichi", "announce"): "only announced", ("tuichi", "win"): "wins",
+    ("no_moves", "loss"): "loses", ("no_moves", "draw"): "draws",
+    ("repetition", "ignore"): "no effect", ("repetition", "draw"): "draw", ("repetition", "loss"): "repeater loses",
+    ("repetition", "defenders-lose"): "defenders lose",
+    ("first", "attackers"): "attackers", ("first", "defenders"): "king's side",
+}
+_PIECE_WORDS = {"attacker": "attackers", "defender": "defenders", "king": "king",
+                "throne": "throne", "corner": "corners", "camp": "camps", "edge": "edge"}
+
+
 def short_value(field: str, value: Any) -> str:
-    """A rule value as a few characters, for the matrix."""
+    """A rule value in a few plain words, for the matrix."""
     if field == "start":
         counts = Counter(ch for ch in value if ch in "tTK")
         return f"{counts['t']}+{counts['T']}+{counts['K']}"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, frozenset):
-        return ", ".join(sorted(value)) or "none"
+        return ", ".join(_PIECE_WORDS.get(v, v) for v in sorted(value)) or "none"
     if field in ("king_speed", "man_speed") and value == 0:
-        return "any"
+        return "any distance"
     if field == "ply_limit" and value == 0:
         return "none"
-    return str(value)
+    if field.endswith(("_hostile_to_attackers", "_hostile_to_defenders")):
+        return _when(value)
+    if field == "size":
+        return size_label(value)
+    return SHORT_WORDS.get((field, value), str(value))
 
 
 # --- markdown helpers ---------------------------------------------------------
@@ -391,13 +419,12 @@ def rules_md(v) -> str:
     return "\n".join(out)
 
 
-def _changes_md(changes) -> str:
-    parts = []
-    for field, value in changes.items():
-        if isinstance(value, (list, tuple, set, frozenset)):
-            value = frozenset(value)
-        parts.append(f"{md_escape(RULE_NAMES.get(field, field))}: {md_escape(short_value(field, value))}")
-    return "; ".join(parts)
+def _changes_md(v, name: str, value: str) -> str:
+    """What a reading changes, in the plain words of the rule tables."""
+    reading = v.toggles[name].readings[value]
+    rules = get_variant(v.id, **{name: value}).rules
+    moot = {f for square, fields in SPECIAL_SQUARES.items() if not getattr(rules, square) for f in fields}
+    return " ".join(plain(field, getattr(rules, field), rules) for field in reading.changes if field not in moot)
 
 
 def play_link(vid: str, toggles: dict[str, str]) -> str:
@@ -420,11 +447,12 @@ def toggles_md(v) -> str:
         ordered = [toggle.default] + [r for r in toggle.readings if r != toggle.default]
         for value in ordered:
             reading = toggle.readings[value]
-            mark = ", this variant's reading" if value == toggle.default else ""
+            mark = " (this variant's reading)" if value == toggle.default else ""
             play = "" if value == toggle.default else (
                 f' <a class="tafl-play-reading" href="{play_link(v.id, {name: value})}">Play this reading</a>')
-            out.append(f"- {{tafl-anchor}}`{toggle_label(v.id, name, value)}`**{md_escape(reading.label)}** "
-                       f"(`{name}={value}`{mark}): {_changes_md(reading.changes)}. {provenance_md(reading.provenance)}."
+            stop = "" if (reading.provenance.passage or "").rstrip().endswith((".", "?", "!")) else "."
+            out.append(f"- {{tafl-anchor}}`{toggle_label(v.id, name, value)}`**{md_escape(reading.label)}**"
+                       f"{mark}: {md_escape(_changes_md(v, name, value))} {provenance_md(reading.provenance)}{stop}"
                        + (f" {rich_md(reading.note)}" if reading.note else "") + play)
         out.append("")
     return "\n".join(out)
@@ -434,7 +462,7 @@ def variant_page_md(v) -> str:
     """A whole variant page."""
     c = counts(v.rules)
     lines = [f"# {md_escape(v.name)}", "", f"{{tafl-anchor}}`{_label('variant', v.id)}`{md_escape(v.summary)}", ""]
-    facts = [f"Identifier `{v.id}`", f"family {v.family}", f"board {size_label(v.rules.size)}",
+    facts = [f"Identifier `{v.id}`", f"family: {FAMILY_NAMES.get(v.family, v.family)}", f"board {size_label(v.rules.size)}",
              f"{c['attacker']} attackers against {c['defender']} defenders and {'a king' if c['king'] else 'no king'}"]
     lines += ["; ".join(facts) + ".", ""]
     if v.correction_of:
@@ -686,7 +714,7 @@ def variant_list_md(variants: list | None = None) -> str:
         vs = [v for v in variants if v.family == family]
         if not vs:
             continue
-        lines += [f"**{family}**", "", "::::{grid} 1 2 3 3", ":gutter: 2", ""]
+        lines += [f"**{FAMILY_NAMES.get(family, family)}**", "", "::::{grid} 1 2 3 3", ":gutter: 2", ""]
         for v in vs:
             c = counts(v.rules)
             tag = " (correction)" if v.correction_of else ""
@@ -879,7 +907,8 @@ def toggle_role(name, rawtext, text, lineno, inliner, options=None, content=None
         v = get_variant(vid, **{toggle: value})
     except Exception as error:
         return _role_error(inliner, lineno, rawtext, f"toggle role: {error}")
-    label = title or f"{vid}: {toggle}={value}"
+    base = get_variant(vid)
+    label = title or f"{base.toggles[toggle].readings[value].label}, in {short_name(base)}"
     return [_xref(env, label, "ref", toggle_label(vid, toggle, value))], []
 
 

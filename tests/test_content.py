@@ -216,6 +216,10 @@ ENGINE_WORDS = [r"\b(?:first|king_armed|king_capture|sandwich|throne|escape|watc
                 r"repetition_count|ply_limit)\b"]
 
 
+OWN_PAGES = sorted((ROOT / "sources").glob("*.md")) + [ROOT / "docs" / f"{n}.md" for n in (
+    "glossary", "compare", "matrix", "cite", "bibliography")]
+
+
 def _reader_page(name: str) -> bool:
     return name.startswith(("sources/", "docs/variants/")) or name in (
         "index.html", "docs/matrix.html", "docs/compare.html", "docs/glossary.html", "docs/bibliography.html",
@@ -529,3 +533,134 @@ def test_copyrighted_texts_are_stored_only_as_the_sentences_the_site_quotes(site
                         idle.append(f"{w.name} § {unit.label}: {sentence[:70]!r}")
     assert checked > 100
     assert not idle, "\n".join(idle[:10])
+
+
+# --- the apparatus of the source pages ------------------------------------------------
+
+def test_timeline_links_every_entry_to_a_page_and_marks_what_is_unchecked(pages):
+    page = pages["sources/timeline.html"]
+    md = (ROOT / "sources" / "timeline.md").read_text(encoding="utf-8")
+    entries = [line for line in md.splitlines() if line.startswith("- **")]
+    assert len(entries) >= 20
+    for line in entries:
+        assert re.search(r"\{doc\}`[^`]+`|\{variant\}`[^`]+`", line), f"not linked to a page: {line[:60]}"
+    for year in ("1587", "1732", "1811", "1841", "1909", "1941", "1943", "1952", "1969", "1993", "1995", "2012"):
+        assert year in page.text, year
+    assert page.text.count("unchecked") >= 3
+    linked = {h.split("#")[0] for h in page.hrefs}
+    for name in ("hywel-dda", "ap-ifan", "linnaeus", "lewis", "jones"):
+        assert f"{name}.html" in linked, name
+
+
+def test_the_redrawn_tablut_board_follows_the_laws():
+    """Every letter Smith's laws use is on the redrawing, where the laws put it (a1 is bottom left)."""
+    from tafl_sphinx.apparatus import CUT_LETTERS, tablut_cut_svg
+    from tafl_sphinx.texts import library
+
+    smith = next(w for w in library().witnesses if w.name == "smith1811-tablut")
+    used = {m for u in smith.units for m in re.findall(r"(?<!\w)_([a-zA-Z])_(?!\w)", u.text)}
+    assert used == set(CUT_LETTERS), sorted(used ^ set(CUT_LETTERS))
+    sq = {letter: (ord(s[0]) - 97, int(s[1:]) - 1) for letter, (s, _) in CUT_LETTERS.items()}
+    castle = (4, 4)
+    twos = [(4, 3), (4, 5), (3, 4), (5, 4)]
+    taken = {castle, *twos, (4, 2), (4, 6), (2, 4), (6, 4)}
+    start = catalogue.variant("tablut-linnaeus").rules.start
+    muscovites = {(f, r) for (f, r) in ((f, r) for f in range(9) for r in range(9))
+                  if content.position_map(start, 9).get(f"{chr(97 + f)}{r + 1}") == "t"}
+    for letter, xy in sq.items():  # "The vacant squares, distinguished by letters"
+        assert xy not in taken | muscovites, letter
+
+    def line(*points) -> bool:  # consecutive squares along one rank or file
+        steps = {(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:])}
+        return len(steps) == 1 and next(iter(steps)) in {(0, 1), (0, -1), (1, 0), (-1, 0)}
+
+    def edge(p) -> bool:
+        return 0 in p or 8 in p
+
+    # law 11: the king on a square 2 is taken by enemies on a, A and 3 (the castle his fourth side)
+    def sides(t):  # the squares beside a square 2 other than the castle and the 3 beyond it
+        return {(t[0] + dx, t[1] + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - {castle, (2 * t[0] - 4, 2 * t[1] - 4)}
+
+    assert any({sq["a"], sq["A"]} == sides(t) for t in twos)
+    # law 1: a to c in a right line, a to e corner-wise
+    assert sq["a"][0] == sq["c"][0] or sq["a"][1] == sq["c"][1]
+    assert abs(sq["a"][0] - sq["e"][0]) == 1 and abs(sq["a"][1] - sq["e"][1]) == 1
+    # laws 2-3: b, e, i, m a road to the edge; law 5: from e by f, g and by i, m
+    assert line(sq["b"], sq["e"], sq["i"], sq["m"]) and edge(sq["m"])
+    assert line(sq["e"], sq["f"], sq["g"]) and edge(sq["g"])
+    # law 7: c to n in a right line
+    assert sq["c"][0] == sq["n"][0] or sq["c"][1] == sq["n"][1]
+    svg = tablut_cut_svg()
+    for letter in CUT_LETTERS:
+        assert f">{letter}<" in svg or f">{letter}?<" in svg, letter
+    assert "not fixed by the laws" in svg and "one of two placings" in svg, "the figure carries its own key"
+
+
+def test_the_full_texts_stand_on_their_pages(pages):
+    from tafl_sphinx.texts import library
+
+    by_name = {w.name: w for w in library().witnesses}
+    linnaeus = pages["sources/linnaeus.html"].text
+    for unit in by_name["smith1811-tablut"].units:  # Smith's key and all twelve laws, whole
+        plain = re.sub(r"_(\w+)_", r"\1", " ".join(unit.text.split()))
+        assert plain[:60] in linnaeus and plain[-40:] in linnaeus, unit.label
+    ap_ifan = pages["sources/ap-ifan.html"].text
+    for name in ("apifan1587-lewis", "murray1952-dlp", "murray1952-cyningstan"):
+        for unit in by_name[name].units:  # the Welsh and both versions of Murray's English, sentence by sentence
+            if "sentence" not in unit.label:
+                continue
+            assert " ".join(unit.text.split())[:40] in ap_ifan, (name, unit.label)
+    assert "hai [sic: rhai] hyny" in ap_ifan and "lie [sic: lle] kanolig" in ap_ifan
+    hywel = pages["sources/hywel-dda.html"].text
+    assert "Ef a dely tavlbvrd o ascvrn moruyl" in hywel and "a throw-board from the king" in hywel
+
+
+def test_each_source_page_lists_the_rule_points_that_rest_on_its_passages(pages):
+    from tafl_sphinx.apparatus import catalogue_passages
+
+    for page_name, keys in (("linnaeus", {"linnaeus1811", "linnaeus1732", "salmi2013"}),
+                            ("granquist", {"granquist1995"}), ("cyningstan", {"cyningstan-compact"})):
+        page = pages[f"sources/{page_name}.html"]
+        expected = {(v.id, use) for v, use, prov in catalogue_passages() if prov.source in keys and prov.passage}
+        anchors = {h.split("#", 1)[1] for h in page.hrefs if "variants/" in h and "#" in h}
+        for vid, use in expected:
+            label = content.rule_label(vid, use[1]) if use[0] == "rule" else content.toggle_label(vid, use[1], use[2])
+            assert label in anchors, (page_name, vid, use)
+
+
+def test_every_page_links_the_middle_welsh_font(site, pages):
+    font = site / "_static" / "tafl-fonts"
+    assert (font / "gentium-plus-latin-ext-400-normal.woff2").stat().st_size > 1000
+    assert "SIL Open Font License" in (font / "LICENSE").read_text(encoding="utf-8")
+    css = (font / "tafl-welsh.css").read_text(encoding="utf-8")
+    assert "unicode-range: U+1EFA-1EFF" in css and '--pst-font-family-base: "Tafl Middle Welsh"' in css
+    for name, page in pages.items():
+        if any(t == "meta" and a.get("http-equiv") == "refresh" for t, a in page.tags):
+            continue  # an old address that sends the reader on at once
+        links = [a.get("href", "") for t, a in page.tags if t == "link"]
+        assert any(h.split("?")[0].endswith("tafl-fonts/tafl-welsh.css") for h in links), name
+    assert sum("\u1efd" in page.text for page in pages.values()) >= 3
+
+
+@pytest.mark.parametrize("path", ["sources/hywel-dda.html", "docs/glossary.html", "genindex.html"])
+def test_the_middle_welsh_letter_is_drawn_from_the_shipped_font(browser, site_url, path):
+    """In headless Chromium every ỽ on the page is set in the font the site serves, loaded from the site."""
+    page = browser.new_page()
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(f"{site_url}/{path}")
+    found = page.evaluate("""async () => {
+        const loaded = await document.fonts.load('16px "Tafl Middle Welsh"', '\u1efd');
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        const families = [];
+        while (walker.nextNode()) {
+            const node = walker.currentNode;
+            if (node.textContent.includes('\u1efd') && node.parentElement.closest('script, style') === null)
+                families.push(getComputedStyle(node.parentElement).fontFamily);
+        }
+        return {loaded: loaded.map(f => f.status), families};
+    }""")
+    page.close()
+    assert found["loaded"] == ["loaded"], found
+    assert found["families"] and all(f.startswith('"Tafl Middle Welsh"') for f in found["families"]), found
+    assert any(u.startswith(site_url) and u.endswith(".woff2") for u in requests), requests

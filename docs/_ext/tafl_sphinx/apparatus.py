@@ -38,7 +38,9 @@ def _sic(text: str, corrections: dict[str, str]) -> str:
     words = re.compile(r"(?<![\w(])(" + "|".join(map(re.escape, corrections)) + r")(?![\w)])")
     out, last = [], 0
     for m in words.finditer(text):
-        out += [_italics(text[last:m.end()]), f" \\[*sic*: {md_escape(corrections[m.group(1)])}\\]"]
+        chunk = text[last:m.end()]
+        out += [(" " if chunk[:1].isspace() else "") + _italics(chunk),
+                f" \\[*sic*: {md_escape(corrections[m.group(1)])}\\]"]
         last = m.end()
     rest = text[last:]
     if rest.strip():
@@ -306,7 +308,7 @@ def tablut_cut_svg() -> str:
                    f'stroke-dasharray="{dash}"/>')
         out.append(f'<text x="{pad + 10}" y="{cy + 4}" text-anchor="middle" font-size="11" font-style="italic" '
                    f'font-family="Georgia, serif" fill="{colour}">{letter}</text>')
-        out.append(f'<text x="{pad + 26}" y="{cy + 4}" font-size="12" fill="#333">{words}</text>')
+        out.append(f'<text x="{pad + 26}" y="{cy + 5}" font-size="14" fill="#333">{words}</text>')
     out.append("</svg>")
     return "\n".join(out)
 

@@ -3,7 +3,9 @@
 Common fonts lack them, so a browser draws an empty box. Gentium Plus (SIL, Open Font
 License) has them: its Latin Extended files come from the pinned npm package
 ``@fontsource/gentium-plus`` and are served beside the pages. A transform wraps each
-such letter in ``<span class="tafl-mw">``, whatever the theme's own fonts are.
+such letter in ``<span class="tafl-mw">``, and the face is put first in the theme's font stacks,
+limited by ``unicode-range`` to these letters, so that generated pages (the index, search
+results) draw them too.
 """
 
 from __future__ import annotations
@@ -29,6 +31,13 @@ CSS = """/* Middle Welsh letters (U+1EFA-1EFF) in Gentium Plus, SIL Open Font Li
 @font-face { font-family: "Tafl Middle Welsh"; font-style: italic; font-weight: 400; font-display: swap;
   src: url(gentium-plus-latin-ext-400-italic.woff2) format("woff2"); unicode-range: U+1EFA-1EFF; }
 .tafl-mw { font-family: "Tafl Middle Welsh", serif; }
+/* Everywhere else too (generated indexes, the search page, headings, code): the face covers only these
+   letters (unicode-range), so every other letter falls through to the theme's own fonts. */
+html:root {
+  --pst-font-family-base: "Tafl Middle Welsh", var(--pst-font-family-base-system);
+  --pst-font-family-heading: "Tafl Middle Welsh", var(--pst-font-family-base-system);
+  --pst-font-family-monospace: "Tafl Middle Welsh", var(--pst-font-family-monospace-system);
+}
 """
 
 

@@ -485,7 +485,7 @@ def variant(id: str, /, **toggles: str) -> Variant:  # noqa: A002 - `id` is the 
             setter[field] = f"{name}={value}"
             if value != toggle.default and getattr(base.rules, field) != new:
                 provenance[field] = reading.provenance
-                note = f"Set by the reading “{reading.label}” of the toggle “{toggle.label}”."
+                note = f"Set by the reading ‘{reading.label}’ of the toggle ‘{toggle.label}’."
                 notes[field] = note + (" " + reading.note if reading.note else "")
     rules = base.rules.replace(**changes)
     applied = {}

@@ -417,6 +417,9 @@ def test_rule_matrix_has_a_tab_per_board_size_and_every_variant(pages):
     for field in FIELDS:  # rows are named in plain words, not by the engine's field names
         assert content.RULE_NAMES[field] in page.text
     assert "king_capture_against" not in page.text and "camps_hostile_to_defenders" not in page.text
+    for raw in ("linnaeus", "unless-capturing", "edge-except-camps", "defenders-lose", "copenhagen"):
+        assert raw not in page.prose, f"the rules package's value {raw!r} shown as a cell"
+    assert "4 on the throne, 3 beside it, else 2" in page.text and "‡" in page.text
     linked = {m.group(1) for h in page.hrefs if (m := re.search(r"variants/([a-z0-9-]+)\.html", h))}
     assert linked - {"index"} == set(catalogue.variant_ids())
     rule_links = [h for h in page.hrefs if "#rule-" in h]

@@ -211,7 +211,7 @@ class SourcePassages(MarkdownDirective):
                 link = f"{{ref}}`{md_escape(RULE_NAMES.get(use[1], use[1]))} <{rule_label(v.id, use[1])}>`"
             else:
                 reading = v.toggles[use[1]].readings[use[2]]
-                link = f"{{ref}}`reading “{md_escape(reading.label)}” <{toggle_label(v.id, use[1], use[2])}>`"
+                link = f"{{ref}}`reading ‘{md_escape(reading.label)}’ <{toggle_label(v.id, use[1], use[2])}>`"
             entry = f"{{variant}}`{v.id}`: {link}"
             bucket = grouped[(prov.source, prov.locator, " ".join(prov.passage.split()))]
             if entry not in bucket:

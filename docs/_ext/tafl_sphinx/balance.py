@@ -107,7 +107,7 @@ def _label_md(entry: dict) -> str:
     if not toggles:
         return f"{{variant}}`{vid}`{_level_suffix(entry)}"
     base = catalogue.variant(vid)
-    changes = ", ".join(f"{{toggle}}`“{base.toggles[name].readings[value].label}” <{vid}:{name}={value}>`"
+    changes = ", ".join(f"{{toggle}}`‘{base.toggles[name].readings[value].label}’ <{vid}:{name}={value}>`"
                         for name, value in sorted(toggles.items()))
     return f"{{variant}}`{vid}` with {changes}{_level_suffix(entry)}"
 

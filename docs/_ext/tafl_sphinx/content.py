@@ -237,7 +237,9 @@ def plain(field: str, value: Any, rules) -> str:
     if field == "king_capture_against":
         if not value:
             return "No special square stands in for an attacker around the king."
-        return "When the king is enclosed, " + ", ".join(sorted(value)) + " count as a side."
+        squares = sorted(value)
+        names = squares[0] if len(squares) == 1 else ", ".join(squares[:-1]) + " and " + squares[-1]
+        return f"When the king is enclosed, the {names} count{'s' if len(squares) == 1 else ''} as a side."
     if field == "watch_king":
         return ("ap Ifan's warning applies: a king who moves between two attackers and then cannot get out is taken."
                 if value else "No 'watch your king' rule.")
@@ -658,7 +660,7 @@ def matrix_md(variants: list | None = None) -> str:
             for v, value in zip(vs, values):
                 prov = v.provenance[field]
                 doubtful = prov.passage is not None and _status(prov) in ("second-hand", "unverified")
-                text = md_escape(value) + ("†" if prov.is_filler else "") + ("?" if doubtful else "")
+                text = md_escape(value) + ("†" if prov.is_filler else "") + ("‡" if doubtful else "")
                 ref = f"{{rule}}`{text} <{v.id}:{field}>`"
                 cells.append(f"**{ref}**" if value != common and len(set(values)) > 1 else ref)
             out.append(f"| {md_escape(RULE_NAMES.get(field, field))} | " + " | ".join(cells) + " |")
@@ -669,8 +671,11 @@ def matrix_md(variants: list | None = None) -> str:
              ' word-break: normal; hyphens: none; }'
              ' .tafl-matrix td, .tafl-matrix th {'
              ' min-width: 5.5em; }'
-             ' .tafl-matrix td:first-child, .tafl-matrix th:first-child { min-width: 13em; }</style>', "",
-             "::::{tab-set}", ":class: tafl-matrix", ""]
+             ' .tafl-matrix td:first-child, .tafl-matrix th:first-child { min-width: 13em; position: sticky; left: 0;'
+             ' z-index: 1; background: var(--pst-color-background); }'
+             ' @media (max-width: 600px) { .tafl-matrix td:first-child, .tafl-matrix th:first-child {'
+             ' min-width: 8em; } }</style>', "",
+             "::::{tab-set}", ":class: tafl-matrix full-width", ""]
     for size in sizes:
         vs = [v for v in variants if v.rules.size == size]
         lines += [f":::{{tab-item}} {size_label(size)} ({len(vs)})", f":sync: size-{size}", "", *table(vs), "", ":::", ""]

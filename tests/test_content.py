@@ -667,3 +667,24 @@ def test_the_middle_welsh_letter_is_drawn_from_the_shipped_font(browser, site_ur
     assert found["loaded"] == ["loaded"], found
     assert found["families"] and all(f.startswith('"Tafl Middle Welsh"') for f in found["families"]), found
     assert any(u.startswith(site_url) and u.endswith(".woff2") for u in requests), requests
+
+
+def test_citations_in_parentheses_are_not_double_bracketed(pages):
+    """A citation inside parentheses reads "(Lewis 1941)", never "(Lewis (1941))"."""
+    double = re.compile(r"\([^()]*\([^()]*\b(?:1[0-9]{3}|20[0-9]{2}|n\.d\.)[a-z]?\)\)")
+    assert double.search("as Murray says (Murray (1952), p. 63)") is None  # the pattern needs the two at the end
+    assert double.search("(Lewis (1941))")
+    found = [f"{name}: {m.group(0)[:80]}" for name, page in pages.items() if _reader_page(name)
+             for m in double.finditer(page.prose)]
+    assert not found, "\n".join(found[:10])
+
+
+def test_a_correction_is_drawn_beside_the_print_with_its_changes_outlined(pages):
+    for page_name, printed, corrected in (("lewis", "lewis-2", "lewis-2-corrected"), ("jones", "jones-3", "jones-3-corrected")):
+        page = pages[f"sources/{page_name}.html"]
+        a, b = (catalogue.variant(v).rules for v in (printed, corrected))
+        expected = content.differing_squares([a.start, b.start], a.size)
+        assert expected
+        marks = [attrs.get("data-marks", "").split() for tag, attrs in page.tags
+                 if tag == "div" and attrs.get("data-variant") == corrected]
+        assert expected in marks, (page_name, marks)

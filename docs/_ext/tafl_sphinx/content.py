@@ -843,10 +843,14 @@ def _figure_toggles(argument: str) -> dict[str, str]:
 
 
 class VariantFigure(SphinxDirective):
-    """The start layout of a variant as a static SVG (readable without JavaScript)."""
+    """The start layout of a variant as a static SVG (readable without JavaScript).
+
+    ``:marks:`` outlines the squares named; ``:against: <variant>`` outlines those where the
+    layout differs from another variant's (a correction against the figure as printed)."""
 
     required_arguments = 1
-    option_spec = {"marks": directives.unchanged, "toggles": _figure_toggles, "caption": directives.unchanged}
+    option_spec = {"marks": directives.unchanged, "toggles": _figure_toggles, "caption": directives.unchanged,
+                   "against": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         for path in dependency_files():
@@ -855,6 +859,9 @@ class VariantFigure(SphinxDirective):
         try:
             v = get_variant(vid, **self.options.get("toggles", {}))
             marks = self.options.get("marks", "").split()
+            if "against" in self.options:  # outline the squares where it differs from another layout
+                other = get_variant(self.options["against"].strip())
+                marks += differing_squares([v.rules.start, other.rules.start], v.rules.size)
             caption = self.options.get("caption", "")
             markup = svg_markup(v.rules, marks=marks, title=f"{caption or v.name} ({size_label(v.rules.size)})")
         except Exception as error:

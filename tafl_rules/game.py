@@ -19,18 +19,26 @@ tafl_rules.errors.IllegalMove: d6 is occupied
 from __future__ import annotations
 
 import random as _random
+import re
 from collections.abc import Iterator, Sequence
 from typing import Iterable, Union, overload
 
 from . import catalogue
 from .engine import ATTACKER, ATTACKERS, DEFENDERS, KING, KIND_NAMES, SIDE_NAMES, Position, Snapshot
 from .engine.capture import captures, special_name
+from .engine.endings import judge
 from .engine.movement import Targets
 from .errors import IllegalMove, NotationError
-from .outcome import Outcome, Termination
+from .outcome import Outcome
 from .position import format_position, parse_position
 from .rules import Rules
-from .squares import iter_bits, parse_square
+from .squares import SQUARE_PATTERN, iter_bits, parse_square, square_index
+
+
+# ASCII only: under IGNORECASE alone the long s and the Kelvin sign would pass for s and k
+_MOVE_TEXT = re.compile(rf"({SQUARE_PATTERN})-({SQUARE_PATTERN})((?:x{SQUARE_PATTERN})*)", re.ASCII | re.IGNORECASE)
+_MOVE_SHAPE = re.compile(r"[^x\-\s]+-[^x\-\s]+(?:x[^x\-\s]+)*", re.ASCII | re.IGNORECASE)
+_SQUARE_TEXT = re.compile(SQUARE_PATTERN, re.ASCII | re.IGNORECASE)
 
 
 class Move:
@@ -69,20 +77,29 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> "Move":
-        """``"d1-d4"`` or ``"d1-d4xd5xe4"`` (the listed captures are kept but not trusted).
+        """``"d1-d4"`` or ``"d1-d4xd5xe4"`` (either case; the listed captures are kept but
+        not trusted).
 
-        Raises :class:`~tafl_rules.errors.NotationError` if ``text`` is not written like a move.
+        Raises :class:`~tafl_rules.errors.NotationError` if ``text`` is not written like a
+        move of square names (a file letter a-s and a rank 1-19).
         """
         if not isinstance(text, str):
             raise NotationError(f"expected a move such as d1-d4, got {type(text).__name__}", "", 0)
         body = text.strip()
-        parts = body.split("x")
-        squares = parts[0].split("-")
-        if len(squares) != 2 or not all(squares) or not all(parts[1:]):
-            shown = text if len(text) <= 40 else text[:40] + "..."
-            raise NotationError(f"{shown!r} is not a move (expected a form like d1-d4 or d1-d4xd5)",
-                                text, max(0, text.find(body)))
-        return cls(squares[0].lower(), squares[1].lower(), [c.lower() for c in parts[1:]])
+        start = text.find(body) if body else 0
+        m = _MOVE_TEXT.fullmatch(body)
+        if m:
+            captures = m.group(3)[1:].lower().split("x") if m.group(3) else []
+            return cls(m.group(1).lower(), m.group(2).lower(), captures)
+        shape = _MOVE_SHAPE.fullmatch(body)
+        if shape:  # written like a move: say which part is not a square name
+            for part in re.finditer(r"[^x\-]+", body, re.ASCII | re.IGNORECASE):
+                if not _SQUARE_TEXT.fullmatch(part.group()):
+                    shown = part.group() if len(part.group()) <= 40 else part.group()[:40] + "..."
+                    raise NotationError(f"{shown!r} is not a square name (a file letter a-s and a rank 1-19, "
+                                        "like e5)", text, start + part.start())
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        raise NotationError(f"{shown!r} is not a move (expected a form like d1-d4 or d1-d4xd5)", text, start)
 
     def uci(self) -> str:
         """The move without its captures, ``"d1-d4"`` (the same as ``str(move)``)."""
@@ -227,7 +244,7 @@ class LegalMoves(Sequence[Move]):
         return f"<LegalMoves: {', '.join(str(m) for m in self)}>"
 
 
-RulesLike = Union[Rules, str, "catalogue.Variant"]
+RulesLike = Union[Rules, str, catalogue.Variant]
 
 
 def _resolve_rules(rules_or_variant: RulesLike | None) -> Rules:
@@ -237,9 +254,8 @@ def _resolve_rules(rules_or_variant: RulesLike | None) -> Rules:
         return rules_or_variant
     if isinstance(rules_or_variant, str):
         return catalogue.variant(rules_or_variant).rules
-    rules = getattr(rules_or_variant, "rules", None)
-    if isinstance(rules, Rules):
-        return rules
+    if isinstance(rules_or_variant, catalogue.Variant):
+        return rules_or_variant.rules
     raise TypeError(f"Game() needs a Rules record or a variant id, got {type(rules_or_variant).__name__}")
 
 
@@ -249,7 +265,9 @@ class Game:
 
     ``position`` is an OTN position record (default: the rules' start) and ``turn``
     the side to move (default: ``rules.first``). A bad position raises
-    :class:`~tafl_rules.errors.NotationError`, a bad turn ``ValueError``.
+    :class:`~tafl_rules.errors.NotationError`, a bad turn ``ValueError``, an unknown
+    variant id :class:`~tafl_rules.errors.RulesError` and anything that is not rules
+    ``TypeError``.
     """
 
     def __init__(self, rules_or_variant: RulesLike | None = None, *, position: str | None = None,
@@ -283,6 +301,12 @@ class Game:
     def _move_of(self, entry: Snapshot) -> Move:
         names = self._names
         return Move(names[entry.frm], names[entry.to], [names[c] for c in iter_bits(entry.captures)])
+
+    def peek(self) -> Move | None:
+        """The last move played, with its captures (None before the first); the cost does not
+        grow with the game, unlike ``game.moves[-1]``."""
+        stack = self._pos.stack
+        return self._move_of(stack[-1]) if stack else None
 
     @property
     def ply(self) -> int:
@@ -352,10 +376,11 @@ class Game:
             return index
         try:
             return parse_square(name, self.size)
-        except NotationError:
+        except NotationError as error:
+            if isinstance(name, str) and square_index(name[:1].lower() + name[1:], 19) >= 0:
+                # the name of a square of a larger board: a move there is not allowed here
+                raise IllegalMove(error.message) from None
             raise
-        except ValueError as exc:
-            raise IllegalMove(str(exc)) from None
 
     # -------------------------------------------------------------- movement
 
@@ -453,8 +478,23 @@ class Game:
 
     pop = undo
 
-    def _check(self, frm: int, to: int) -> int:
-        """The kind of the moving piece if ``frm``-``to`` is legal; else IllegalMove saying why."""
+    def why_stuck(self, square: str) -> str | None:
+        """Why the piece on ``square`` cannot move now, in words (the game is over, the square
+        is empty or holds the other side's piece, or the piece has no legal move); None if
+        it has a legal move. A bad square name raises as :meth:`play` does."""
+        frm = self._square(square)
+        try:
+            kind = self._mover(frm)
+        except IllegalMove as refusal:
+            return str(refusal)
+        pos = self._pos
+        found = pos.targets(frm, kind)
+        if found and self.rules.sandwich != "safe":
+            found = pos.sandwich_filter(frm, kind, pos.side, found)
+        return None if found else f"the {KIND_NAMES[kind]} on {self._names[frm]} has no legal move"
+
+    def _mover(self, frm: int) -> int:
+        """The kind of the piece on ``frm`` if the side to move may move it; else IllegalMove saying why."""
         pos = self._pos
         names = self._names
         if pos.outcome is not None:
@@ -465,6 +505,14 @@ class Game:
         side = ATTACKERS if kind == ATTACKER else DEFENDERS
         if side != pos.side:
             raise IllegalMove(f"it is the {SIDE_NAMES[pos.side]}' turn ({names[frm]} holds {_a(KIND_NAMES[kind])})")
+        return kind
+
+    def _check(self, frm: int, to: int) -> int:
+        """The kind of the moving piece if ``frm``-``to`` is legal; else IllegalMove saying why."""
+        pos = self._pos
+        names = self._names
+        kind = self._mover(frm)
+        side = pos.side
         if pos.targets(frm, kind) >> to & 1:
             if self.rules.sandwich != "safe" and not pos.sandwich_filter(frm, kind, side, 1 << to):
                 if self.rules.sandwich == "forbidden":
@@ -554,16 +602,20 @@ class Game:
         The moves are kept: :meth:`undo` takes them back one by one."""
         rng = rng or _random.Random()
         pos = self._pos
+        move_targets = pos.move_targets
+        push = pos.push
+        randrange = rng.randrange
+        rare_endings = pos.t.rare_endings
         plies = 0
         while pos.outcome is None and plies < max_plies:
-            gen: list[Targets] = pos.move_targets(pos.side)
+            gen: list[Targets] = move_targets(pos.side)
             total = 0
             for _s, _k, found in gen:
                 total += found.bit_count()
             if not total:
                 pos.outcome = pos.no_moves_outcome()
                 break
-            pick = rng.randrange(total)
+            pick = randrange(total)
             for frm, kind, found in gen:
                 c = found.bit_count()
                 if pick < c:
@@ -573,7 +625,11 @@ class Game:
                     to = (found & -found).bit_length() - 1
                     break
                 pick -= c
-            pos.make(frm, to, kind, True)
+            # Position.make(frm, to, kind, fast=True), unrolled: a side left without moves is
+            # found by the next generation
+            _caps, king_reason = push(frm, to, kind)
+            if king_reason or kind == KING or rare_endings:
+                pos.outcome = judge(pos, frm, to, kind, 1 - pos.side, king_reason, True)
             plies += 1
         return plies
 

@@ -111,11 +111,11 @@ from typing import Any, Iterable, Mapping
 from . import catalogue
 from .engine import SIDE_NAMES
 from .errors import IllegalMove, NotationError, RulesError
-from .game import Game
+from .game import Game, Move
 from .outcome import Termination
 from .position import format_position, parse_position
 from .rules import CHOICES, FIELDS, KING_ANVILS, PIECES, Rules
-from .squares import square_index, square_name
+from .squares import SQUARE_PATTERN, square_index, square_name
 
 # ---------------------------------------------------------------------------
 # squares
@@ -421,12 +421,16 @@ def _format_value(value: Any) -> str:
     return str(value)
 
 
+def _rules_of(rules: Rules | catalogue.Variant) -> Rules:
+    if isinstance(rules, catalogue.Variant):
+        return rules.rules
+    if not isinstance(rules, Rules):
+        raise TypeError(f"expected Rules or a Variant, got {type(rules).__name__}")
+    return rules
+
+
 def _encode(rules: Rules) -> tuple[list[tuple[str, str]], list[str]]:
     """(OTN key/value pairs without dim and start, fields the plain reading gets wrong)."""
-    if not isinstance(rules, Rules):
-        rules = getattr(rules, "rules", rules)
-        if not isinstance(rules, Rules):
-            raise TypeError(f"expected Rules or a Variant, got {type(rules).__name__}")
     att, _, _ = _position_squares(rules.start, rules.size, 0, rules.start)
     keys = _otn_keys(rules)
     plain = _plain_reading(rules, keys, att)
@@ -443,7 +447,7 @@ def _encode(rules: Rules) -> tuple[list[tuple[str, str]], list[str]]:
     return [(k, keys[k]) for k in KEY_ORDER if k in keys], [f for f in FIELDS if f in lost]
 
 
-def otn_losses(rules: Rules) -> list[str]:
+def otn_losses(rules: Rules | catalogue.Variant) -> list[str]:
     """The Rules fields that plain OTN (no ``x-`` keys) cannot carry for these rules, in field order.
 
     >>> otn_losses(Rules())
@@ -451,10 +455,10 @@ def otn_losses(rules: Rules) -> list[str]:
     >>> otn_losses(Rules(sandwich="forbidden", king_speed=1))
     ['king_speed', 'sandwich']
     """
-    return _encode(rules)[1]
+    return _encode(_rules_of(rules))[1]
 
 
-def rules_to_otn(rules: Rules, *, strict: bool = False) -> str:
+def rules_to_otn(rules: Rules | catalogue.Variant, *, strict: bool = False) -> str:
     """The OTN rules string of ``rules`` (one line; ``dim`` first, ``start`` last).
 
     Keys equal to the specification's defaults are left out. Rule points OTN cannot
@@ -469,8 +473,8 @@ def rules_to_otn(rules: Rules, *, strict: bool = False) -> str:
     >>> rules_to_otn(brandub.replace(sandwich="forbidden"))
     'dim:7 ks:n cenh: cenhe: x-sandwich:forbidden start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'
     """
+    rules = _rules_of(rules)
     pairs, lost = _encode(rules)
-    rules = rules if isinstance(rules, Rules) else rules.rules
     parts = [f"dim:{rules.size}"] + [f"{k}:{v}" for k, v in pairs]
     if strict:
         if lost:
@@ -620,12 +624,13 @@ class MoveRecord:
 
 
 _SQUARE_RE = re.compile(r"[a-s][0-9]{1,2}")
+_SQUARE_NAME = re.compile(SQUARE_PATTERN)
 
 
 def _parse_move_at(text: str, base: int, whole: str, size: int | None) -> MoveRecord:
     """Parse one move record ``text`` found at offset ``base`` of ``whole``."""
     def fail(message: str, at: int) -> NotationError:
-        return NotationError(f"move {text!r}: {message}", whole, base + at)
+        return NotationError(f"move {_shown(text)}: {message}", whole, base + at)
 
     if text == "---":
         return MoveRecord(resign=True)
@@ -642,7 +647,7 @@ def _parse_move_at(text: str, base: int, whole: str, size: int | None) -> MoveRe
         if not m:
             raise fail(f"expected the {what} square (a letter a-s and a rank number, like e5)", i)
         name = m.group()
-        if name[1] == "0" or (size is not None and square_index(name, size) < 0):
+        if not _SQUARE_NAME.fullmatch(name) or (size is not None and square_index(name, size) < 0):
             raise fail(f"{name} is not a square of the {size}x{size} board" if size else
                        f"{name} is not a square name", i)
         return name, m.end()
@@ -667,7 +672,7 @@ def _parse_move_at(text: str, base: int, whole: str, size: int | None) -> MoveRe
             break
     info = text[i:]
     if info not in ("",) + _INFO:
-        raise fail(f"unexpected {info!r} (after the move only +, ++, - or -- may follow)", i)
+        raise fail(f"unexpected {_shown(info)} (after the move only +, ++, - or -- may follow)", i)
     return MoveRecord(start, end, tuple(captures), piece, info)
 
 
@@ -690,12 +695,15 @@ def parse_move(text: str, *, size: int | None = None) -> MoveRecord:
     return _parse_move_at(stripped, text.find(stripped), text, size)
 
 
-def format_move(move: Any, *, piece: str | None = None, info: str | None = None,
+def format_move(move: MoveRecord | Move | str, *, piece: str | None = None, info: str | None = None,
                 captures: Iterable[str] | None = None, separator: str = "/") -> str:
     """The OTN move record of a :class:`MoveRecord`, an engine ``Move`` or a ``"e5-e8"`` string.
 
     ``separator`` joins several captures: ``"/"`` (the OTN specification, the default)
-    or ``"x"`` (Walker / aagenielsen.dk style: ``d1-d4xd5xe4``).
+    or ``"x"`` (Walker / aagenielsen.dk style: ``d1-d4xd5xe4``). Nothing is written
+    that :func:`parse_move` would refuse: a string that is not a move record raises
+    :class:`~tafl_rules.errors.NotationError`, a piece, capture, info or separator
+    that OTN has no place for ``ValueError``, anything that is not a move ``TypeError``.
 
     >>> format_move("e5-e8", captures=["e9", "f8"], info="+")
     'e5-e8xe9/f8+'
@@ -707,14 +715,21 @@ def format_move(move: Any, *, piece: str | None = None, info: str | None = None,
             return "---"
         piece = move.piece if piece is None else piece
         info = move.info if info is None else info
-    if captures is None:
-        captures = getattr(move, "captures", ()) or ()
+    elif not isinstance(move, Move):
+        raise TypeError(f"format_move needs a MoveRecord, a Move or a move's text, got {type(move).__name__}")
+    chosen = list(move.captures if captures is None else captures)
+    if piece not in (None, "", "t", "T", "K"):
+        raise ValueError(f"piece must be t, T or K (or none); got {_shown(str(piece))}")
     if info not in (None, "") + _INFO:
-        raise ValueError(f"info must be one of '', +, ++, -, --; got {info!r}")
+        raise ValueError(f"info must be one of '', +, ++, -, --; got {_shown(str(info))}")
+    if separator not in ("/", "x"):
+        raise ValueError(f"separator must be '/' or 'x'; got {_shown(str(separator))}")
+    for name in (move.from_square, move.to_square, *chosen):
+        if not isinstance(name, str) or not _SQUARE_NAME.fullmatch(name):
+            raise ValueError(f"{_shown(str(name))} is not a square name (a letter a-s and a rank 1-19, like e5)")
     out = f"{piece or ''}{move.from_square}-{move.to_square}"
-    captures = list(captures)
-    if captures:
-        out += "x" + separator.join(captures)
+    if chosen:
+        out += "x" + separator.join(chosen)
     return out + (info or "")
 
 
@@ -1117,7 +1132,12 @@ def game_to_otn(game: Game, *, tags: Mapping[str, str] | None = None, comments: 
     """The ``.otg`` text of a game: tags (``rules``, and ``result``/``termination`` when
     over), numbered turns with OTN move records, optional commentary per ply.
 
-    ``game_from_otn(game_to_otn(g))`` replays to the same position and moves.
+    ``game_from_otn(game_to_otn(g))`` replays to the same position and moves. Nothing is
+    written that :func:`read_game` would refuse or read otherwise: a tag name that is not
+    letters, digits, ``-``, ``_`` and ``.``, a reserved tag (``rules``, ``position``,
+    ``turn``: the record writes them itself), a tag value holding ``]`` or a line break, a
+    comment on a ply the game does not have or holding ``]`` raise ``ValueError`` naming
+    it; the game is not changed.
     """
     return record_from_game(game, tags=tags, comments=comments, annotate=annotate).to_otn()
 

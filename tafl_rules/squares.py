@@ -54,8 +54,14 @@ def square_index(name: str, size: int) -> int:
 def parse_square(name: str, size: int) -> int:
     """Index of a square name such as ``"e5"`` (the file letter in either case).
 
-    Raises :class:`~tafl_rules.errors.NotationError` if ``name`` is not written like a
-    square name and a plain ``ValueError`` naming the square if it is off the board.
+    Raises :class:`~tafl_rules.errors.NotationError` if ``name`` is not the name of a
+    square of a ``size`` x ``size`` board, saying whether it is not written like a square
+    name at all or names a square off this board.
+
+    >>> parse_square("L1", 11)
+    Traceback (most recent call last):
+    ...
+    tafl_rules.errors.NotationError: l1 is off the 11x11 board (at offset 0)
     """
     if not isinstance(name, str):
         raise NotationError(f"a square name must be text, got {type(name).__name__}", "", 0)
@@ -66,7 +72,7 @@ def parse_square(name: str, size: int) -> int:
                             name, 0)
     index = square_index(m.group(0), size)
     if index < 0:
-        raise ValueError(f"{m.group(0)} is off the {size}x{size} board")
+        raise NotationError(f"{m.group(0)} is off the {size}x{size} board", name, 0)
     return index
 
 
@@ -105,8 +111,9 @@ class Geometry:
         self.tbit = [1 << ((i % size) * size + i // size) for i in range(n)]
         #: for each square, its orthogonal neighbours as (neighbour, square beyond it or -1)
         self.pairs: list[tuple[tuple[int, int], ...]] = []
-        #: for each square, its on-board orthogonal neighbours
+        #: for each square, its on-board orthogonal neighbours, as a tuple and as a bitboard
         self.neighbours: list[tuple[int, ...]] = []
+        self.near: list[int] = []
         for i in range(n):
             r, f = divmod(i, size)
             pairs = []
@@ -119,6 +126,7 @@ class Geometry:
                     pairs.append((r1 * size + f1, beyond))
             self.pairs.append(tuple(pairs))
             self.neighbours.append(tuple(nbrs))
+            self.near.append(sum(1 << s for s in nbrs))
         # ray masks: north and east increase the index, south and west decrease it
         self.rays_up: list[tuple[int, int]] = []
         self.rays_down: list[tuple[int, int]] = []

@@ -24,8 +24,9 @@ from __future__ import annotations
 import json
 import re
 import zlib
-from typing import Any, Iterable
+from typing import Iterable
 
+from .catalogue import Variant
 from .engine import tables
 from .position import parse_position
 from .rules import Rules
@@ -82,7 +83,7 @@ def _squares(value: Iterable[str] | str, size: int, what: str) -> list[int]:
     return out
 
 
-def render_svg(rules: Rules | Any, position: str | None = None, *, marks: Iterable[str] | str = (),
+def render_svg(rules: Rules | Variant, position: str | None = None, *, marks: Iterable[str] | str = (),
                highlight: Iterable[str] | str = (), flipped: bool = False, coordinates: bool = True,
                title: str | None = None, square_px: int = 32, svg_id: str | None = None) -> str:
     """An SVG picture of ``position`` (an OTN position record; default ``rules.start``).
@@ -96,14 +97,17 @@ def render_svg(rules: Rules | Any, position: str | None = None, *, marks: Iterab
     turns the board half round (a1 at the top right). ``coordinates`` labels the
     files a, b, ... below and the ranks 1, 2, ... on the left.
 
-    Raises :class:`~tafl_rules.errors.NotationError` for a bad position record and
-    ``ValueError`` for a square name that is not on the board.
+    Raises :class:`~tafl_rules.errors.NotationError` for a bad position record,
+    ``ValueError`` for a square name that is not on the board (or a bad ``square_px``
+    or ``svg_id``) and ``TypeError`` for rules or a title of the wrong type. Any text
+    is safe in ``title``: markup is escaped and characters XML forbids are replaced.
 
     The ``<title>`` and ``<desc>`` get ids derived from the input (stable across
     builds); pass ``svg_id`` to choose the prefix when the same picture appears
     twice on one page.
     """
-    rules = rules if isinstance(rules, Rules) else getattr(rules, "rules", rules)
+    if isinstance(rules, Variant):
+        rules = rules.rules
     if not isinstance(rules, Rules):
         raise TypeError(f"render_svg needs a Rules record or a variant, got {type(rules).__name__}")
     if not isinstance(square_px, int) or isinstance(square_px, bool) or not 8 <= square_px <= 256:

@@ -28,8 +28,8 @@ from .otn import format_move, game_from_otn, game_to_otn, parse_rules, rules_to_
 from .rules import Rules
 from .squares import SQUARE_PATTERN, iter_bits
 
-_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_TOKEN = re.compile(r"[A-Za-z0-9_.+-]+")
+_ID = re.compile(r"(?=.{1,64}$)[a-z0-9]+(?:-[a-z0-9]+)*", re.ASCII)
+_TOKEN = re.compile(r"[A-Za-z0-9_.+-]{1,64}", re.ASCII)
 _SQUARE = re.compile(SQUARE_PATTERN)
 _MOVE = re.compile(rf"{SQUARE_PATTERN}-{SQUARE_PATTERN}(?:x{SQUARE_PATTERN}(?:[/x]{SQUARE_PATTERN})*)?")
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
@@ -73,6 +73,8 @@ def _answer(kind: str, payload_json: str) -> dict[str, Any]:
     except RecursionError:
         raise BadRequest("the payload is nested too deeply") from None
     except ValueError as error:
+        if "integer string conversion" in str(error):  # Python's limit of 4,300 digits
+            raise BadRequest("the payload holds a number with too many digits") from None
         raise BadRequest(f"the payload is not JSON: {error}") from None
     if not isinstance(payload, dict):
         raise BadRequest("the payload must be a JSON object")
@@ -152,14 +154,18 @@ def _board_id(payload: dict[str, Any]) -> str:
 
 
 def _checked_choice(payload: dict[str, Any]) -> tuple[str, dict[str, str]]:
-    variant_id = payload.get("variant") or ""
+    variant_id = payload.get("variant", "")
+    if variant_id is None:
+        variant_id = ""
     if not isinstance(variant_id, str) or (variant_id and not _ID.fullmatch(variant_id)):
         raise BadRequest("the variant must be a catalogue id (lower-case letters, digits and '-')")
-    toggles = payload.get("toggles") or {}
+    toggles = payload.get("toggles")
+    if toggles is None:
+        toggles = {}
     if not isinstance(toggles, dict) or not all(
             isinstance(k, str) and isinstance(v, str) and _TOKEN.fullmatch(k) and _TOKEN.fullmatch(v)
             for k, v in toggles.items()):
-        raise BadRequest("toggles must be name: value pairs of letters, digits, '-' and '_'")
+        raise BadRequest("toggles must be name: value pairs of letters, digits, '-' and '_' (at most 64 each)")
     if toggles and not variant_id:
         raise BadRequest("toggles need a variant")
     return variant_id, toggles
@@ -193,13 +199,16 @@ def _rules_from_otn(payload: dict[str, Any], variant_id: str) -> tuple[Rules, di
 
 def _new_session(payload: dict[str, Any]) -> Session:
     variant_id, toggles = _checked_choice(payload)
-    rules, applied = _rules_from_otn(payload, variant_id) if payload.get("rules") else _rules_for(variant_id, toggles)
-    position = payload.get("position") or None
-    turn = payload.get("turn") or None
+    # the page sends "" for a field it leaves to the rules (no rules string, the usual start)
+    rules, applied = (_rules_from_otn(payload, variant_id) if payload.get("rules") not in (None, "")
+                      else _rules_for(variant_id, toggles))
+    position = payload.get("position")
+    turn = payload.get("turn")
     if position is not None and not isinstance(position, str):
         raise BadRequest("the position must be an OTN position record")
-    if turn not in (None, "attackers", "defenders"):
+    if turn is not None and (not isinstance(turn, str) or turn not in ("", "attackers", "defenders")):
         raise BadRequest("turn must be attackers or defenders")
+    position, turn = position or None, turn or None
     game = Game(rules, position=position, turn=turn)
     session = Session(variant_id, toggles, rules, game)
     session.applied = applied
@@ -262,7 +271,7 @@ def state(session: Session) -> dict[str, Any]:
         "line": records + session.line[len(records):],
         "cursor": len(records),
         "last": records[-1] if records else None,
-        "last_move": _move_parts(game._move_of(pos.stack[-1])) if pos.stack else None,
+        "last_move": _move_parts(last) if (last := game.peek()) is not None else None,
         "captured": session.captured(),
         "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason,
                                                  "kind": str(outcome.kind)},
@@ -324,15 +333,10 @@ def _explain(payload: dict[str, Any]) -> dict[str, Any]:
     square = payload.get("square")
     if not isinstance(square, str) or not _SQUARE.fullmatch(square):
         raise BadRequest("the square must be named like d4")
-    game = session.game
-    if game.outcome is not None:
-        raise IllegalMove(f"the game is over: {game.outcome.reason}")
-    if game.legal_targets().get(square):
+    reason = session.game.why_stuck(square)
+    if reason is None:
         return {"reason": f"{square} can move"}
-    piece = game.piece_at(square)
-    if piece is None or (piece == "attacker") != (game.turn == "attackers"):
-        game.play(f"{square}-{square}")  # refused, naming why: an empty square or the other side's piece
-    raise IllegalMove(f"the {piece} on {square} has no legal move")
+    raise IllegalMove(reason)
 
 
 @_handler("undo")

@@ -17,8 +17,8 @@ and ``+`` an empty square that the rules make special (the throne at the
 centre, or a corner); ``+`` is checked against the geometry but is otherwise
 the same as ``.``.
 
-:func:`to_otn` turns a diagram into an OTN position record (ranks from the
-top); :func:`game` builds a :class:`tafl_rules.Game` on it; :func:`pieces`
+:func:`to_otn` turns a diagram into an OTN position record (rank 1 first, as
+OTN lists them); :func:`game` builds a :class:`tafl_rules.Game` on it; :func:`pieces`
 and :func:`assert_board` compare a game's board with a diagram square by square
 (through the public ``piece_at`` only, so they do not depend on the exact
 spelling of ``game.position()``).
@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import re
 import string
+
+from tafl_rules import Game, Rules
 
 PIECE_OF = {"t": "attacker", "T": "defender", "K": "king"}
 CHAR_OF = {piece: char for char, piece in PIECE_OF.items()}
@@ -107,8 +109,6 @@ def to_otn(diagram: str) -> str:
 
 def rules(diagram: str, **fields):
     """``Rules`` whose board size and start position come from the diagram."""
-    from tafl_rules import Rules
-
     size, _ = parse(diagram)
     return Rules(size=size, start=to_otn(diagram), **fields)
 
@@ -119,8 +119,6 @@ def game(diagram: str, turn: str = "attackers", **fields):
     ``first`` is set to ``turn`` unless the test passes ``first`` itself, and
     ``turn`` is also passed to ``Game`` (both ways of saying who moves).
     """
-    from tafl_rules import Game
-
     fields.setdefault("first", turn)
     return Game(rules(diagram, **fields), turn=turn)
 

@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 
 import tafl_rules
 from tafl_rules import Game, IllegalMove, Move, NotationError, Rules, RulesError, otn, svg, webapi
+from tafl_rules.position import format_position, parse_position
 from tafl_rules.rules import FIELDS
+from tafl_rules.squares import parse_square, square_name
 
 VARIANTS = tafl_rules.variants()
 RULES_SEEDS = [otn.rules_to_otn(v.rules) for v in VARIANTS] + [
@@ -121,6 +123,58 @@ def check_parse_move(text: str, size: int | None) -> str:
     return "accepted"
 
 
+def check_parse_position(text: Any, size: int) -> str:
+    try:
+        placement = parse_position(text, size)
+    except NotationError as error:
+        assert 0 <= error.offset <= max(len(error.text), 0), (error.offset, len(error.text))
+        return _label(error)
+    assert parse_position(format_position(*placement, size), size) == placement
+    return "accepted"
+
+
+def check_parse_square(name: Any, size: int) -> str:
+    try:
+        index = parse_square(name, size)
+    except NotationError as error:
+        return _label(error)
+    assert square_name(index, size) == name.lower()
+    return "accepted"
+
+
+def check_move_parse(text: Any) -> str:
+    try:
+        move = Move.parse(text)
+    except NotationError as error:
+        return _label(error)
+    assert Move.parse(move.otn()) == move and Move.parse(move.otn()).captures == move.captures
+    return "accepted"
+
+
+def check_format_move(move: Any, piece: Any, info: Any, captures: Any, separator: Any) -> str:
+    """The move-record writer never writes what its reader refuses."""
+    try:
+        text = otn.format_move(move, piece=piece, info=info, captures=captures, separator=separator)
+    except (NotationError, ValueError, TypeError) as error:
+        return _label(error)
+    record = otn.parse_move(text)
+    if isinstance(move, str):
+        move = otn.parse_move(move)
+    if not record.resign:
+        assert record.move == (move.move if isinstance(move, otn.MoveRecord) else str(move))
+    return "accepted"
+
+
+def check_game_rules(arg: Any) -> str:
+    try:
+        game = Game(arg)
+    except (RulesError, TypeError) as error:
+        return _label(error)
+    assert game.ply == 0 and game.position() == format_position(*parse_position(game.rules.start, game.size),
+                                                                  game.size)
+    return "accepted"
+
+
 def check_game_setup(vid: str, position: Any, turn: Any) -> str:
     try:
         game = Game(vid, position=position, turn=turn)
@@ -204,10 +258,13 @@ def check_svg(rules: Rules, position: Any, marks: Any, highlight: Any, title: An
 
 
 def check_write_record(game: Game, tags: Any, comments: Any) -> str:
+    before = snapshot(game)
     try:
         text = otn.game_to_otn(game, tags=tags, comments=comments)
     except ValueError as error:
+        assert snapshot(game) == before, "a refused record changed the game"
         return _label(error)
+    assert snapshot(game) == before, "writing a record changed the game"
     record = otn.read_game(text)
     for key, value in tags.items():
         assert record.tags[key] == value
@@ -298,6 +355,23 @@ INPUTS: dict[str, st.SearchStrategy[tuple[Any, ...]]] = {
                             st.one_of(st.just(()), hostile_text()),
                             st.one_of(st.none(), hostile_text(), not_text()),
                             st.one_of(st.none(), st.sampled_from(["b1", "x-y"]), hostile_text())),
+    "parse_position": st.tuples(st.one_of(mutated(POSITION_SEEDS), hostile_text(), not_text()),
+                                st.sampled_from([7, 9, 11, 13, 19])),
+    "parse_square": st.tuples(st.one_of(st.sampled_from(["a1", "E5", "s19", "k11", "l1", "a0", "a20"]),
+                                        hostile_text(), not_text()), st.sampled_from([7, 11, 19])),
+    "Move.parse": st.tuples(st.one_of(mutated(MOVE_SEEDS), hostile_text(), not_text())),
+    "format_move": st.tuples(
+        st.one_of(mutated(MOVE_SEEDS), st.builds(Move, st.sampled_from(["a1", "d1", "z9", "", "A1", "k11", "a20"]),
+                                                  st.sampled_from(["a2", "d4", "e9", "a99", "s19"])),
+                  st.builds(otn.MoveRecord, st.sampled_from(["a1", "e5", "x"]), st.sampled_from(["a2", "e8", ""])),
+                  not_text()),
+        st.one_of(st.none(), st.sampled_from(["", "t", "T", "K", "k", "c", "KK"]), hostile_text()),
+        st.one_of(st.none(), st.sampled_from(["", "+", "++", "-", "--", "---", "x"]), hostile_text()),
+        st.one_of(st.none(), st.lists(st.one_of(st.sampled_from(["e9", "f8", "a0", "t19", "E5"]), hostile_text()),
+                                      max_size=3)),
+        st.sampled_from(["/", "x", "", "//", "|", "\n"])),
+    "Game(rules)": st.tuples(st.one_of(st.sampled_from(_VIDS), st.sampled_from(VARIANTS),
+                                       st.sampled_from([v.rules for v in VARIANTS]), hostile_text(), not_text())),
     "game_to_otn(tags, comments)": st.tuples(
         st.integers(0, 8),
         st.dictionaries(st.one_of(st.sampled_from(["event", "site", "variant", "rules", "turn", "position", "a"]),
@@ -335,6 +409,8 @@ CHECKS: dict[str, Callable[..., str]] = {
     "parse_rules": check_parse_rules, "game_from_otn": check_game_record, "parse_move": check_parse_move,
     "Game(position, turn)": check_game_setup, "Game.play": check_play, "Rules(**fields)": check_rules,
     "Rules.from_dict": check_rules_from_dict, "variant(id, **toggles)": check_variant,
+    "parse_position": check_parse_position, "parse_square": check_parse_square, "Move.parse": check_move_parse,
+    "format_move": check_format_move, "Game(rules)": check_game_rules,
     "webapi.handle": check_webapi, "render_svg": check_svg, "game_to_otn(tags, comments)": check_write_record,
 }
 __all__ = ["CHECKS", "INPUTS", "hostile_text", "mutated", "not_text", "run", "snapshot"]

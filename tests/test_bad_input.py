@@ -5,13 +5,16 @@ try many more inputs of each kind.)"""
 from __future__ import annotations
 
 import json
+import urllib.error
+import urllib.request
 import xml.etree.ElementTree as ET
 
 import pytest
 
 import tafl_rules as T
-from tafl_rules import Game, IllegalMove, NotationError, Rules, RulesError, otn, svg, webapi
 from fuzzing import snapshot
+from tafl_rules import Game, IllegalMove, NotationError, Rules, RulesError, otn, svg, webapi
+from tafl_sphinx.serve import serve_in_thread
 
 
 def ask(kind, payload):
@@ -174,11 +177,6 @@ def test_svg_refuses_a_title_that_is_not_text():
 
 
 def test_the_dev_server_answers_a_nul_in_the_path_with_404(tmp_path):
-    import urllib.error
-    import urllib.request
-
-    from tafl_sphinx.serve import serve_in_thread
-
     (tmp_path / "index.html").write_text("<p>ok</p>")
     server = serve_in_thread(str(tmp_path))
     base = f"http://127.0.0.1:{server.server_port}"

@@ -14,7 +14,7 @@ import pathlib
 
 import pytest
 
-from tafl_rules import Game, Rules, variant
+from tafl_rules import Game, variant
 
 DATA = pathlib.Path(__file__).parent / "data" / "copenhagen-aagenielsen.csv"
 

@@ -1,9 +1,12 @@
 """The engine's core: start position, legal moves, custodial capture, undo, errors."""
 
+import random
+
 import pytest
 
-from tafl_rules import Game, IllegalMove, Move, NotationError, Rules, game_from_otn, game_to_otn
-from tafl_rules.squares import geometry, parse_square, square_name
+from fuzzing import snapshot
+from tafl_rules import Game, IllegalMove, Move, NotationError, Rules, RulesError, game_from_otn, game_to_otn, variant
+from tafl_rules.squares import Geometry, geometry, parse_square, square_name
 from tafl_rules.position import format_position, parse_position
 
 START = Rules().start
@@ -16,8 +19,10 @@ def test_square_names_round_trip():
         assert square_name(size * size - 1, size) == f"{'abcdefghijklmnopqrs'[size - 1]}{size}"
         for i in range(size * size):
             assert parse_square(g.names[i], size) == i
-    with pytest.raises(ValueError, match="off the 11x11 board"):
+    with pytest.raises(NotationError, match="off the 11x11 board"):
         parse_square("l1", 11)
+    with pytest.raises(NotationError, match="not a square name"):
+        parse_square("l\u00b9", 11)
 
 
 def test_position_round_trip():
@@ -70,8 +75,6 @@ def test_custodial_capture_and_undo():
 
 
 def test_illegal_moves_say_why_and_change_nothing():
-    from fuzzing import snapshot
-
     game = Game(Rules())
     game.play("d1-d3")
     game.play("f4-c4")  # a game with history: nothing of it may change either
@@ -89,7 +92,8 @@ def test_illegal_moves_say_why_and_change_nothing():
             game.play(text)
         assert snapshot(game) == before
     # text that is not written like a move is a notation error, not an illegal move
-    for text, reason in {"z1-z2": "not a square name", "d1d4": "is not a move", "d1-d4x": "is not a move"}.items():
+    for text, reason in {"z1-z2": "not a square name", "d1d4": "is not a move", "d1-d4x": "is not a move",
+                         "d1-d4xz5": "'z5' is not a square name"}.items():
         with pytest.raises(NotationError, match=reason):
             game.play(text)
         assert snapshot(game) == before
@@ -120,8 +124,6 @@ def test_hash_is_stable_and_incremental():
 
 
 def test_an_unknown_variant_id_is_a_rules_error():
-    from tafl_rules import RulesError
-
     with pytest.raises(RulesError, match="no variant 'copenhagan'"):
         Game("copenhagan")
 
@@ -141,10 +143,6 @@ def test_game_over_refuses_moves():
 
 
 def test_table_and_ray_slides_agree():
-    import random
-
-    from tafl_rules.squares import Geometry
-
     rng = random.Random(5)
     for size in (7, 11, 13):
         tables = geometry(size)
@@ -168,8 +166,6 @@ def test_big_board_moves():
 
 
 def test_otn_glue_round_trip():
-    import random
-
     game = Game(Rules())
     game.random_playout(30, random.Random(7))
     again = game_from_otn(game_to_otn(game))
@@ -200,17 +196,14 @@ def test_move_text_equality_and_hash():
 
 
 def test_game_from_a_variant_object():
-    class Variant:
-        rules = Rules(size=7, start="/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
-
-    assert Game(Variant()).size == 7
-    with pytest.raises(TypeError, match="needs a Rules record or a variant id"):
-        Game(42)
+    brandubh = variant("brandubh")
+    assert Game(brandubh).rules == brandubh.rules == Game("brandubh").rules
+    for other in (42, None.__class__, type("Variant", (), {"rules": brandubh.rules})()):
+        with pytest.raises(TypeError, match="needs a Rules record or a variant id"):
+            Game(other)
 
 
 def test_bad_positions_and_turns_are_refused():
-    from tafl_rules import NotationError
-
     with pytest.raises(NotationError, match="expected 11 ranks"):
         Game(Rules(), position="/3t3/")
     with pytest.raises(ValueError, match="turn must be"):

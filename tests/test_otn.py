@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import tafl_rules
 from tafl_rules import otn
 from tafl_rules.errors import NotationError
+from tafl_rules.game import Game, Move
 from tafl_rules.position import format_position, parse_position
 from tafl_rules.rules import CHOICES, FIELDS, KING_ANVILS, PIECES, Rules, RulesError
 
@@ -379,8 +380,6 @@ def test_move_records_format_back(text):
 
 
 def test_format_move_walker_separator_and_engine_moves():
-    from tafl_rules.game import Move
-
     assert otn.format_move(Move("d1", "d4", ["d5", "e4"]), separator="x") == "d1-d4xd5xe4"
     assert otn.format_move(Move("d1", "d4", ["d5", "e4"])) == "d1-d4xd5/e4"
     assert otn.format_move("f6-c6", piece="K", info="-") == "Kf6-c6-"
@@ -420,8 +419,6 @@ def test_move_squares_checked_against_the_board():
 # ----------------------------------------------------------------- game records
 
 def random_game(rules: Rules, plies: int, seed: int, **kw):
-    from tafl_rules.game import Game
-
     game = Game(rules, **kw)
     rng = random.Random(seed)
     for _ in range(plies):
@@ -455,8 +452,6 @@ def test_game_records_round_trip(rules):
 
 
 def test_game_record_layout_and_king_symbol():
-    from tafl_rules.game import Game
-
     game = Game(otn.parse_rules(SPEC_BRANDUB))
     for move in ("d2-e2", "c4-c5", "d1-d2", "c5-c6", "g4-g3", "Kd4-c4"):
         game.play(move.lstrip("K"))
@@ -561,8 +556,6 @@ def test_a_capture_the_rules_do_not_make_is_reported():
 
 
 def test_a_move_after_the_end_is_refused():
-    from tafl_rules.game import Game
-
     rules = Rules(size=7, start="/7/7/7/3K3/7/7/7/", throne=False)
     game = Game(rules, turn="defenders")
     game.play("d4-d7")
@@ -607,8 +600,6 @@ def test_game_to_otn_leaves_the_game_untouched():
 
 
 def test_info_symbols_king_captured_and_escape_route():
-    from tafl_rules.game import Game
-
     game = Game(Rules(size=7, start="/7/7/7/2tK3/7/7/4t2/", throne=False))
     game.play("e7-e4")
     assert game.outcome.kind == "king-captured"

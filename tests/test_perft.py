@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tafl_rules import Game, Rules, variant
+from test_properties import reference_targets
 
 COPENHAGEN = variant("copenhagen").rules  # the catalogue's Copenhagen Hnefatafl
 TABLUT = Rules(
@@ -94,8 +95,6 @@ def test_speed_limit_changes_perft():
 def test_perft_2_against_the_reference_walk():
     """Depth 2 recounted with the square-by-square reference of the property tests
     (movement only, so on a rule set where no move in the first two plies captures)."""
-    from test_properties import reference_targets
-
     rules = GRANQUIST_9.replace(sandwich="safe")
     game = Game(rules)
     total = 0

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tafl_rules import Game, IllegalMove, Rules, RulesError
+from tafl_rules.position import format_position
 from tafl_rules.squares import geometry
 
 STARTS = {
@@ -28,8 +29,6 @@ STARTS = {
 def _cross_start(size):
     """A plain start for any size: three attackers in the middle of each edge and one in
     front of them, a cross of defenders two deep around the king in the centre."""
-    from tafl_rules.position import format_position
-
     c = size // 2
     a = d = 0
     for dr, df in ((1, 0), (-1, 0), (0, 1), (0, -1)):

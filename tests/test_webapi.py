@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import doctest
 import json
 
 import pytest
 
-from tafl_rules import Game, variant, webapi
+from tafl_rules import Game, howto, variant, variants, webapi
 
 
 def ask(kind: str, board: str = "t", **payload):
@@ -128,10 +129,6 @@ def test_the_search_calls_the_heartbeat():
 
 
 def test_how_to_play_doctest_and_every_variant_gets_both_goals():
-    import doctest
-
-    from tafl_rules import howto, variants
-
     assert doctest.testmod(howto).failed == 0
     for v in variants():
         lines = dict(howto.how_to_play(v.rules))

@@ -48,7 +48,7 @@ def captures(t: Tables, a: int, d: int, k: int, frm: int, to: int, kind: int, si
     for n, b in t.g.pairs[to]:
         if victims >> n & 1 and b >= 0 and anvils >> b & 1:
             caps |= 1 << n
-    if t.shieldwall:
+    if t.shieldwall and t.g.edge >> to & 1:  # a shield wall is closed by a move along the edge
         caps |= shieldwall(t, k, to, side, friends, victims, occ)
     return caps
 

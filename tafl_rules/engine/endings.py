@@ -54,7 +54,7 @@ def judge(pos: "Position", frm: int, to: int, kind: int, mover: int, king_reason
                 roads = [names[i] for i in iter_bits(routes)]
                 ends = ", ".join(roads[:-1]) + " and " + roads[-1]
                 return Outcome("defenders", f"tuichi: the king has open roads to {ends}", Termination.TUICHI)
-        if rules.edge_fort and edge_fort(pos):
+        if rules.edge_fort and pos.k >= 0 and t.g.edge >> pos.k & 1 and edge_fort(pos):
             return Outcome("defenders", "edge fort", Termination.EDGE_FORT)
     elif rules.encirclement and encircled(pos):
         return Outcome("attackers", "defenders encircled", Termination.ENCIRCLEMENT)
@@ -212,14 +212,16 @@ def king_threatened(pos: "Position") -> bool:
     """Whether an attackers' move (played now, whoever is to move) would take the king.
 
     Tries every attacker move that ends beside the king and takes it back; the
-    position is unchanged afterwards (the side to move included)."""
+    position is unchanged afterwards (the side to move included: on the defenders'
+    turn the move is handed over with :meth:`Position.pass_turn` and back)."""
     k = pos.k
     g = pos.t.g
     near = 0
     for n in g.neighbours[k]:
         near |= 1 << n
-    saved = pos.side
-    pos.side = ATTACKERS
+    handed_over = pos.side != ATTACKERS
+    if handed_over:
+        pos.pass_turn()
     try:
         for frm, kind, found in move_targets(pos, ATTACKERS):
             found &= near  # every way of taking the king ends beside him
@@ -229,7 +231,8 @@ def king_threatened(pos: "Position") -> bool:
                 if reason:
                     return True
     finally:
-        pos.side = saved
+        if handed_over:
+            pos.pass_turn()
     return False
 
 

@@ -10,7 +10,8 @@ from typing import Callable, NamedTuple
 from ..outcome import Outcome
 from ..rules import Rules
 from ..squares import Geometry
-from . import capture, endings, movement
+from . import endings, movement
+from .capture import captures, king_taken
 from .tables import ATTACKER, ATTACKERS, DEFENDER, DEFENDERS, KING, Tables, tables
 
 #: A packed move, as :meth:`Position.moves` lists them: ``from << 11 | to << 2 | kind``.
@@ -139,7 +140,7 @@ class Position:
 
     def captures(self, frm: int, to: int, kind: int, side: int) -> int:
         """Men captured if ``side``'s piece of ``kind`` moved ``frm``-``to`` now."""
-        return capture.captures(self.t, self.a, self.d, self.k, frm, to, kind, side)
+        return captures(self.t, self.a, self.d, self.k, frm, to, kind, side)
 
     def hostile(self, victim_side: int, occ: int) -> int:
         """Squares acting as enemies of ``victim_side``'s men (see :meth:`Tables.hostile`)."""
@@ -177,7 +178,7 @@ class Position:
         t = self.t
         g = self.g
         side = self.side
-        caps = capture.captures(t, self.a, self.d, self.k, frm, to, kind, side)
+        caps = captures(t, self.a, self.d, self.k, frm, to, kind, side)
         self.stack.append(_new_snapshot(Snapshot, (self.a, self.d, self.k, self.occt, self.hash, self.left,
                                                    self.outcome, side, frm, to, caps)))
         z = t.zobrist
@@ -208,10 +209,11 @@ class Position:
                 self.a &= ~caps
         king_reason = None
         self.occt = occt
-        if side == ATTACKERS and self.k >= 0:
-            occ = self.a | self.d | (1 << self.k)
-            king_reason = capture.king_taken(self, to, occ)
-            if not king_reason and t.rules.watch_king:
+        k = self.k
+        if side == ATTACKERS and k >= 0:
+            if g.near[k] >> to & 1:  # every capture of the king ends beside him
+                king_reason = king_taken(self, to, self.a | self.d | (1 << k))
+            if not king_reason and t.watch_king:
                 king_reason = endings.watch_king(self)
             if king_reason:
                 h ^= z[KING][self.k]
@@ -227,7 +229,10 @@ class Position:
         captured men. With ``fast`` a side left without moves is not detected here: the
         caller finds it when it generates the moves (as a search does anyway)."""
         caps, king_reason = self.push(frm, to, kind)
-        self.outcome = endings.judge(self, frm, to, kind, 1 - self.side, king_reason, fast)
+        if king_reason or kind == KING or not fast or self.t.rare_endings:
+            self.outcome = endings.judge(self, frm, to, kind, 1 - self.side, king_reason, fast)
+        else:
+            self.outcome = None  # a quiet move under rules without rarer endings ends nothing
         return caps
 
     def pass_turn(self) -> None:

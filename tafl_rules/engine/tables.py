@@ -100,6 +100,12 @@ class Tables:
                         | (corners if "corner" in against else 0))
         self.shieldwall = rules.shieldwall != "none"
         self.sandwich = rules.sandwich
+        self.watch_king = rules.watch_king
+        #: whether a move can end the game otherwise than by taking the king or reaching an
+        #: escape square (without, a quiet move needs no judging when the caller finds a side
+        #: left without moves itself)
+        self.rare_endings = bool(rules.edge_fort or rules.encirclement or rules.tuichi == "win"
+                                 or rules.repetition != "ignore" or rules.ply_limit)
         # Zobrist keys: one per (kind, square) and one for the defenders to move
         rng = random.Random(0x7AF1 * 1000 + rules.size)
         self.zobrist = [[rng.getrandbits(64) for _ in range(g.n)] for _ in range(3)]

@@ -24,7 +24,10 @@ public plies/s of the same runs is printed beside them.
 The comparison package pyhnefatafl 0.3.2 (GPL-3.0, imports as ``hnefatafl``) only installs
 on Python < 3.12, so it runs in a venv of its own (benchmarks/.venv-pyhnefatafl, made with
 /root/.pyenv/versions/3.11.7/bin/python, or ``$PYHNEFATAFL_PYTHON``) through a subprocess,
-through its own public API (``board.push(rng.choice(list(board.legal_moves)))``).
+through its own public API (``board.push(rng.choice(list(board.legal_moves)))``, which
+makes every move an object each ply, so its public and list figures are one). The
+fetlar-like figures of this package are also measured under that same interpreter, so
+that the ratios printed are not the interpreters' difference.
 Its rules (pyhnefatafl's ``Board``): 11x11 Copenhagen start, attackers first, rook moves,
 only the king stops on the throne and the corners, anyone passes the empty throne,
 corners always hostile, the throne hostile when empty (the king on it is an armed
@@ -53,7 +56,7 @@ import time
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from tafl_rules import Game, Rules, variant  # noqa: E402
+from tafl_rules import Game, Rules, game_from_otn, game_to_otn, variant, webapi  # noqa: E402
 
 COPENHAGEN = variant("copenhagen").rules  # the catalogue's Copenhagen Hnefatafl
 TABLUT = variant("tablut-linnaeus").rules
@@ -183,8 +186,6 @@ def _brandubh_shuffle(plies: int) -> list[str]:
 
 def bench_long_games(sizes: tuple[int, ...] = (1000, 4000, 10000)) -> None:
     """Seconds (CPU) for what a page does with a game of n plies."""
-    from tafl_rules import game_from_otn, game_to_otn, webapi
-
     print()
     print("long games (brandubh, repetition ignored), CPU seconds:")
     print(f"{'plies':>7} {'game_from_otn':>14} {'game_to_otn':>12} {'webapi new':>11} {'import':>8} {'export':>8}")
@@ -215,12 +216,24 @@ def bench_long_games(sizes: tuple[int, ...] = (1000, 4000, 10000)) -> None:
         print(f"{n:>7} {t_read:14.3f} {t_write:12.3f} {t_new:11.3f} {t_import:8.3f} {t_export:8.3f}")
 
 
+def bench_ours_on(python: pathlib.Path, runs: int, seconds: float) -> dict[str, float]:
+    """The fetlar-like figures of this package run by another interpreter (pyhnefatafl's)."""
+    out = subprocess.run([str(python), str(HERE / "bench_engine.py"), "--fetlar-json", str(runs), str(seconds)],
+                         check=True, capture_output=True, text=True)
+    return json.loads(out.stdout)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="0.3 s per measurement instead of 1 s")
     parser.add_argument("--no-pyhnefatafl", action="store_true", help="skip the comparison")
     parser.add_argument("--long", action="store_true", help="also time long games (1,000 to 10,000 plies)")
+    parser.add_argument("--fetlar-json", nargs=2, metavar=("RUNS", "SECONDS"),
+                        help=argparse.SUPPRESS)  # used by the run under pyhnefatafl's interpreter
     args = parser.parse_args(argv)
+    if args.fetlar_json:
+        print(json.dumps(bench_ours(FETLAR_LIKE, int(args.fetlar_json[0]), float(args.fetlar_json[1]))))
+        return
     runs, seconds = 5, (0.3 if args.quick else 1.0)
     print(f"tafl_rules engine, Python {sys.version.split()[0]}, median of {runs} runs of {seconds} CPU s each; "
           f"playouts uniform over all legal moves, cap {CAP} plies; load average {os.getloadavg()[0]:.1f}")
@@ -236,11 +249,19 @@ def main(argv: list[str] | None = None) -> None:
     mine = ours["Fetlar-like 11x11 (= pyhnefatafl's rules)"]
     theirs = None if args.no_pyhnefatafl else bench_pyhnefatafl(runs, seconds)
     if theirs is not None:
+        python = pyhnefatafl_python()
+        assert python is not None
+        same = bench_ours_on(python, runs, seconds)  # the same interpreter as pyhnefatafl's
+        r = same
+        print(f"{'Fetlar-like, this package on Python 3.11':44} {r['gen']:8.0f} {r['api_gen']:15.0f} "
+              f"{r['plies']:13.0f} {r['public']:14.0f} {r['public_wall']:8.0f} {r['list']:12.0f} {r['length']:9.1f}")
         print(f"{'pyhnefatafl 0.3.2 (Python 3.11, same rules)':44} {theirs['gen']:8.0f} {'-':>15} {'-':>13} "
-              f"{theirs['plies']:14.0f} {theirs['wall']:8.0f} {'-':>12} {theirs['length']:9.1f}")
-        print(f"same rules, ours / pyhnefatafl: generations {mine['gen'] / theirs['gen']:.1f}x, "
-              f"public-API plies {mine['public'] / theirs['plies']:.1f}x (target >= 3x), "
-              f"inner plies {mine['plies'] / theirs['plies']:.1f}x")
+              f"{theirs['plies']:14.0f} {theirs['wall']:8.0f} {theirs['plies']:12.0f} {theirs['length']:9.1f}")
+        for label, ours in (("Python 3.12 against 3.11", mine), ("both on Python 3.11", same)):
+            print(f"same rules, ours / pyhnefatafl ({label}): generations {ours['gen'] / theirs['gen']:.1f}x, "
+                  f"public-API plies {ours['public'] / theirs['plies']:.1f}x (target >= 3x), "
+                  f"public-API plies with every move listed as an object {ours['list'] / theirs['plies']:.1f}x, "
+                  f"inner plies {ours['plies'] / theirs['plies']:.1f}x")
     elif not args.no_pyhnefatafl:
         print("pyhnefatafl: no Python 3.11 to run it with; skipped")
     print(f"Fetlar-like public-API plies/s: {mine['public']:.0f} per CPU second (target >= 20,000)")

@@ -229,6 +229,8 @@ class LegalMoves(Sequence[Move]):
         if not isinstance(move, Move):
             return False
         index = self._listing.pos.g.index
+        if not isinstance(move.from_square, str) or not isinstance(move.to_square, str):
+            return False
         frm = index.get(move.from_square, -1)
         to = index.get(move.to_square, -1)
         return frm >= 0 and to >= 0 and any(sq == frm and found >> to & 1 for sq, _k, found in self._targets)
@@ -371,7 +373,7 @@ class Game:
         return other
 
     def _square(self, name: str) -> int:
-        index = self._index.get(name)
+        index = self._index.get(name) if isinstance(name, str) else None
         if index is not None:
             return index
         try:

@@ -188,3 +188,97 @@ def test_the_dev_server_answers_a_nul_in_the_path_with_404(tmp_path):
         assert urllib.request.urlopen(base + "/index.html", timeout=10).read() == b"<p>ok</p>"
     finally:
         server.shutdown()
+
+
+# --- found in the audit of this issue -----------------------------------------------------
+
+@pytest.mark.parametrize("payload, words", [
+    ({"variant": "brandubh", "toggles": []}, "toggles must be name: value pairs"),
+    ({"variant": "brandubh", "toggles": {"king_armed": "y" * 100_000}}, "at most 64"),
+    ({"variant": "a" * 100_000}, "catalogue id"),
+    ({"variant": "brandubh", "turn": 5}, "turn must be"),
+    ({"variant": "brandubh", "turn": ["attackers"]}, "turn must be"),
+    ({"variant": "brandubh", "position": 0}, "position must be"),
+    ({"rules": 5}, "OTN rules string"),
+])
+def test_wrong_types_are_refused_even_when_python_would_call_them_empty(payload, words):
+    ask("new", {"board": "keep", "variant": "brandubh", "moves": ["d7-e7"]})
+    before = ask("state", {"board": "keep"})
+    reply = ask("new", {"board": "keep", **payload})
+    assert words in reply["error"] and len(reply["error"]) < 300, reply
+    assert ask("state", {"board": "keep"}) == before
+
+
+def test_the_page_s_empty_fields_mean_the_usual_start():
+    # the board sends "" for a field it leaves to the rules (no rules string, the usual start)
+    reply = ask("new", {"board": "empty", "variant": "brandubh", "toggles": {}, "rules": "", "position": "",
+                        "turn": "", "moves": []})
+    assert reply["turn"] == "attackers" and reply["cursor"] == 0
+    assert reply["ranks"] == ask("new", {"board": "empty", "variant": "brandubh"})["ranks"]
+
+
+def test_a_number_too_long_for_python_is_refused_in_words():
+    reply = ask("goto", '{"board": "keep", "ply": ' + "9" * 5000 + "}")
+    assert reply == {"error": "the payload holds a number with too many digits"}
+
+
+def test_explain_says_why_without_playing_anything():
+    ask("new", {"board": "why", "variant": "brandubh"})
+    before = ask("state", {"board": "why"})
+    assert ask("explain", {"board": "why", "square": "a1"}) == {"error": "there is no piece on a1", "illegal": True}
+    assert ask("explain", {"board": "why", "square": "d4"})["error"] == "it is the attackers' turn (d4 holds a king)"
+    assert ask("explain", {"board": "why", "square": "d5"}) == {
+        "error": "it is the attackers' turn (d5 holds a defender)", "illegal": True}
+    assert ask("explain", {"board": "why", "square": "d7"}) == {"reason": "d7 can move"}
+    assert ask("explain", {"board": "why", "square": "s19"})["error"] == "s19 is off the 7x7 board"
+    assert ask("state", {"board": "why"}) == before
+    game = Game("brandubh", position="/t6/7/7/3K3/7/7/7/", turn="attackers")
+    assert game.why_stuck("a1") is None
+    stuck = Game(Rules(size=7, start="/tT5/T6/7/3K3/7/7/6t/"), turn="attackers")  # a1 shut in, g7 free
+    assert stuck.why_stuck("a1") == "the attacker on a1 has no legal move"
+
+
+@pytest.mark.parametrize("text, offset, words", [
+    ("e5-=E8XE9/F8", 3, "'=E8' is not a square name"),
+    ("a1-a2xzz", 6, "'zz' is not a square name"),
+    ("  a1-a20", 5, "'a20' is not a square name"),
+    ("\u017f1-s2", 0, "is not a square name"),  # the long s is not an s
+    ("a1-\u212a2", 3, "is not a square name"),  # nor the Kelvin sign a k
+    ("d1d4", 0, "is not a move"),
+])
+def test_move_text_is_read_as_square_names_only(text, offset, words):
+    with pytest.raises(NotationError, match=words) as caught:
+        T.Move.parse(text)
+    assert caught.value.offset == offset
+    game = Game("copenhagen")
+    before = snapshot(game)
+    with pytest.raises(NotationError):
+        game.play(text)
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: otn.format_move("e5-e8", captures=["zz"]), ValueError, "not a square name"),
+    (lambda: otn.format_move("e5-e8", piece="Q"), ValueError, "piece must be"),
+    (lambda: otn.format_move("e5-e8", captures=["e9", "f8"], separator="|"), ValueError, "separator"),
+    (lambda: otn.format_move("e5-e8", info="!"), ValueError, "info must be"),
+    (lambda: otn.format_move(T.Move("e5", "e8]")), ValueError, "not a square name"),
+    (lambda: otn.format_move(5), TypeError, "needs a MoveRecord"),
+    (lambda: otn.format_move("a99-a98"), NotationError, "a99 is not a square name"),
+])
+def test_the_move_writer_never_writes_what_its_reader_refuses(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+@pytest.mark.browser
+def test_the_share_link_with_a_toggle_named_id_shows_a_sentence_in_the_browser(page, site_url):
+    """The fuzz review's link: the page said "internal error: Traceback ..."; now the board
+    refuses the link in words and starts the game instead."""
+    page.goto(f"{site_url}/docs/variants/brandubh.html?board=0&variant=brandubh&toggles=id:x")
+    board = page.locator(".tafl-board").first
+    page.wait_for_selector('.tafl-board[data-ready="true"]', timeout=90_000)
+    text = board.inner_text()
+    assert "The share link was refused: toggles: brandubh has no toggle 'id'" in text
+    assert "Traceback" not in page.content() and "internal error" not in text
+    assert board.locator(".tafl-turn").text_content() == "Attackers to move"

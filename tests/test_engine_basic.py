@@ -224,3 +224,25 @@ def test_fast_interface_matches_the_named_one():
 def test_zobrist_hash_is_stable_across_runs_and_versions():
     # fixed keys (random.Random seeded by the board size): the same number in CPython 3.11-3.14 and Pyodide
     assert Game(Rules()).hash == 17950760007912422539
+
+
+def test_peek_is_the_last_move_with_its_captures():
+    game = Game(Rules(), position="/11/11/t2Tt6/11/11/5K5/11/11/11/11/11/", turn="attackers")
+    assert game.peek() is None
+    game.play("a3-c3")
+    assert game.peek().otn() == "a3-c3xd3" == game.moves[-1].otn()
+    game.undo()
+    assert game.peek() is None
+
+
+def test_asking_for_announcements_changes_nothing_on_either_side_s_turn():
+    # the threat test tries the attackers' moves even on the defenders' turn, and takes them back:
+    # here i1-i5 would take the king on h5 against g5
+    record = "/8t2/11/11/11/6tK3/11/11/11/11/11/11/"
+    for turn in ("defenders", "attackers"):
+        game = Game(Rules(), position=record, turn=turn)
+        before = snapshot(game)
+        assert "king threatened" in game.announcements()
+        assert snapshot(game) == before and game.turn == turn
+        safe = Game(Rules(), position=record.replace("/8t2/", "/11/"), turn=turn)
+        assert "king threatened" not in safe.announcements()

@@ -143,7 +143,8 @@ class Position:
         return captures(self.t, self.a, self.d, self.k, frm, to, kind, side)
 
     def hostile(self, victim_side: int, occ: int) -> int:
-        """Squares acting as enemies of ``victim_side``'s men (see :meth:`Tables.hostile`)."""
+        """Squares acting as enemies of ``victim_side``'s men (:meth:`Tables.hostile`, written out
+        here because the search calls it for every move it orders)."""
         t = self.t
         return t.hostile_always[victim_side] | (t.hostile_empty[victim_side] & ~occ)
 

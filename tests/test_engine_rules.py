@@ -48,7 +48,7 @@ def test_throne_pass_and_reentry():
 
 
 def test_camp_rules():
-    # Granquist (seed 004): defenders pass over camps but may not land there; an attacker
+    # Granquist, "Tafl" (1995): defenders pass over camps but may not land there; an attacker
     # that has left the camp may not go back; the king may not escape onto a camp square
     rules = Rules(camps=True, camp_stop=frozenset(), escape="edge-except-camps")
     g = Game(rules, position=pos(11, t="d1 a8", T="e4", K="j9"), turn="defenders")
@@ -79,7 +79,7 @@ def test_custodial_several_at_once():
 
 
 def test_no_row_capture_without_shieldwall():
-    # seed 003 rule 9: a row cannot be taken, even bracketed and fronted
+    # Cyningstan's "Compact 37-piece Hnefatafl Game", rule 9: a row cannot be taken, even bracketed and fronted
     g = game(t="a1 e1 b2 c2", T="b1 c1", K="k11")
     assert g.play("e1-d1").captures == []
 
@@ -162,7 +162,7 @@ def test_king_four_sided_and_throne():
     g = game(COPENHAGEN, t="e1 g1 h2", K="f1", T="b3")
     g.play("h2-f2")
     assert g.outcome is None
-    # with the edge standing in (seed 002)
+    # with the edge standing in ("Tawlbwrdd: 11 x 11 Tafl Rules")
     rules = PLAIN.replace(king_capture="four", king_capture_against={"edge"})
     g = game(rules, t="e1 g1 h2", K="f1", T="b3")
     g.play("h2-f2")

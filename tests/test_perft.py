@@ -28,7 +28,7 @@ BRANDUBH = Rules(
     throne_hostile_to_attackers="empty", throne_hostile_to_defenders="empty",
 )
 
-#: Granquist's tafl (seed 004) on the tablut board: camps, Konakis rules, unarmed king,
+#: Granquist's "Tafl" (1995) on the tablut board: camps, Konakis rules, unarmed king,
 #: no moving into jeopardy except to capture, the defenders ("Blue") first
 GRANQUIST_9 = Rules(
     size=9, start="/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/", first="defenders",

@@ -60,18 +60,20 @@ def caps(move) -> list[str]:
     return sorted(move.captures)
 
 
-# Illegal-move reasons: the words a message must contain (case-insensitive).
-OCCUPIED = r"(?i)occupied"
-TURN = r"(?i)turn"
-OVER = r"(?i)over|finished|ended"
-DIAGONAL = r"(?i)diagonal|straight|orthogonal|line|rank|file"
-JUMP = r"(?i)jump|over|block|in the way|pass"
-THRONE = r"(?i)throne|konakis|centre|center"
-CORNER = r"(?i)corner"
-CAMP = r"(?i)camp"
-SPEED = r"(?i)speed|far|at most|one square|squares|only"
-SANDWICH = r"(?i)between|jeopardy|sandwich|enem"
-NO_PIECE = r"(?i)no piece|empty|nothing"
+# Illegal-move reasons: the engine's own words for each kind of refusal (tafl_rules.game),
+# so that a refusal for another reason does not pass (e.g. "only the king may stop on the
+# throne" is not a speed limit).
+OCCUPIED = r"is occupied"
+TURN = r"it is the (attackers|defenders)' turn"
+OVER = r"the game is over"
+DIAGONAL = r"is not along a rank or a file"
+JUMP = r"is in the way|may not pass over the"
+THRONE = r"throne"
+CORNER = r"corner"
+CAMP = r"camp"
+SPEED = r"moves at most \d+ squares?"
+SANDWICH = r"between two enemies"
+NO_PIECE = r"there is no piece on"
 
 
 # ==========================================================================

@@ -44,6 +44,7 @@ from ._workers import run_tasks
 from .ai import LEVELS, RETIRED_LEVELS, analyse
 from .catalogue import variant, variants
 from .game import Game
+from .outcome import Termination
 from .rules import Rules
 
 __all__ = ["Config", "ENDINGS", "JONES_REVERSED", "SITE_TOGGLES", "Terminated", "WorkFileError", "check_record",
@@ -166,7 +167,7 @@ def play_game(config: Config | Mapping[str, Any], seed: int) -> dict[str, Any]:
         level = levels[0] if game.turn == "attackers" else levels[1]
         game.play(analyse(game, level, seed, time_cap=math.inf).move)  # no clock: only the node budget ends a search
     if game.outcome is None:
-        winner, kind = None, "ply-cap"
+        winner, kind = None, PLY_CAP
     else:
         winner, kind = game.outcome.winner, game.outcome.kind
     return {"key": config.key, "seed": int(seed), "winner": winner, "kind": kind, "plies": game.ply}
@@ -194,8 +195,8 @@ def summarise(games: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     for g in games:
         kinds[g["kind"]] = kinds.get(g["kind"], 0) + 1
     out["endings"] = dict(sorted(kinds.items()))
-    out["king_escaped"] = sum(kinds.get(k, 0) for k in ("escape", "tuichi", "edge-fort"))
-    out["king_captured"] = kinds.get("king-captured", 0)
+    out["king_escaped"] = sum(kinds.get(k, 0) for k in (_T.ESCAPE, _T.TUICHI, _T.EDGE_FORT))
+    out["king_captured"] = kinds.get(_T.KING_CAPTURED, 0)
     return out
 
 
@@ -229,11 +230,16 @@ class _Progress:
 
 
 #: How a game can end (the engine's outcome kinds, and the lab's own ply cap), and who may win that way.
+#: A game the lab stopped at its ply cap (not an ending of the rules: a draw here).
+PLY_CAP = "ply-cap"
+_T = Termination
+#: Every ending a record may name (the rules' :class:`~tafl_rules.outcome.Termination` kinds
+#: and the lab's ply cap), with the winners it allows.
 ENDINGS: dict[str, tuple[str | None, ...]] = {
-    "escape": ("defenders",), "tuichi": ("defenders",), "edge-fort": ("defenders",),
-    "king-captured": ("attackers",), "encirclement": ("attackers",),
-    "no-moves": ("attackers", "defenders", None), "repetition": ("attackers", "defenders", None),
-    "ply-limit": (None,), "ply-cap": (None,),
+    _T.ESCAPE: ("defenders",), _T.TUICHI: ("defenders",), _T.EDGE_FORT: ("defenders",),
+    _T.KING_CAPTURED: ("attackers",), _T.ENCIRCLEMENT: ("attackers",),
+    _T.NO_MOVES: ("attackers", "defenders", None), _T.REPETITION: ("attackers", "defenders", None),
+    _T.PLY_LIMIT: (None,), PLY_CAP: (None,),
 }
 _RECORD_FIELDS = {"key", "seed", "winner", "kind", "plies"}
 _CAP = re.compile(r"\|cap([0-9]+)(?:\||$)")
@@ -280,7 +286,7 @@ def check_record(rec: Any) -> str | None:
         return f"a game ended by {kind} cannot have winner {winner!r}"
     if type(plies) is not int or not 0 <= plies <= int(cap.group(1)):
         return f"plies {plies!r} is not a whole number from 0 to the cap {cap.group(1)}"
-    if kind == "ply-cap" and plies != int(cap.group(1)):
+    if kind == PLY_CAP and plies != int(cap.group(1)):
         return f"a ply-cap game has {cap.group(1)} plies, not {plies}"
     return None
 

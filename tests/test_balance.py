@@ -4,17 +4,23 @@ a Dask run that survives a killed worker, resuming, and committed results that r
 from __future__ import annotations
 
 import html
+import importlib.util
 import json
 import os
 import pathlib
 import signal
+import subprocess
+import sys
+import time
 
+import distributed
 import pytest
 
 from tafl_rules import balance
 from tafl_rules.__main__ import main
 from tafl_rules.ai import LEVELS
 from tafl_rules.balance import Config, play_game, run, sign_test, summarise, wilson
+from tafl_rules.outcome import Termination
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "docs" / "data" / "balance.json"
@@ -133,18 +139,20 @@ def test_an_interrupted_run_resumes_from_its_work_file(tmp_path):
     assert again == []  # everything is in the work file now
 
 
+def test_every_ending_of_the_rules_and_the_ply_cap_can_be_recorded():
+    assert set(balance.ENDINGS) == set(Termination) | {balance.PLY_CAP}
+    assert all(winners for winners in balance.ENDINGS.values())
+
+
 def _cluster():
-    distributed = pytest.importorskip("distributed")
     return distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                                     silence_logs=50)
 
 
 def test_dask_cluster_matches_the_single_process_run():
-    from distributed import Client
-
     expected = run(SMALL, range(3), workers=1)
     with _cluster() as cluster:
-        with Client(cluster) as client:
+        with distributed.Client(cluster) as client:
             got = run(SMALL, range(3), scheduler=client)
         by_address = run(SMALL[:1], range(2), scheduler=cluster.scheduler_address)  # as the CLI's --scheduler
     assert json.dumps(got["results"]) == json.dumps(expected["results"])
@@ -159,7 +167,7 @@ def test_dask_run_survives_a_killed_worker():
     seeds = range(14)
     expected = run(configs, seeds, workers=1)
     killed = []
-    with _cluster() as cluster, Client(cluster) as client:
+    with _cluster() as cluster, distributed.Client(cluster) as client:
         pids = client.run(os.getpid)  # worker address -> process id
 
         def kill_one(_rec):
@@ -207,7 +215,6 @@ def test_site_suite_lists_every_variant_and_single_toggles():
     assert not any(k.startswith("tawlbwrdd-cyningstan?confinement") for k in keys)  # not one of its toggles
 
 
-@pytest.mark.skipif(not RESULTS.exists(), reason="no committed balance results yet")
 @pytest.mark.parametrize("path", sorted(RESULTS.parent.glob("balance*.json")), ids=lambda p: p.name)
 def test_committed_results_replay_from_the_committed_code(path):
     data = json.loads(path.read_text())
@@ -291,7 +298,6 @@ def test_levels_table_is_read_from_the_ai():
 
 
 def _extension():
-    import sys
 
     sys.path.insert(0, str(ROOT / "docs" / "_ext"))
     from tafl_sphinx import balance
@@ -351,15 +357,19 @@ def _running(pid):
         return False
 
 
-def _start_lab(tmp_path, games=3000):
-    import subprocess
-    import sys
-    import time
+def sigint_as_in_a_terminal():
+    """Run in the child before it starts: SIGINT at its default, as for a terminal's foreground
+    job, even when the tests themselves run in a background job (whose shell starts them with
+    SIGINT ignored, and a child inherits that: Python would then never raise KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
+
+def _start_lab(tmp_path, games=3000):
     cmd = [sys.executable, "-m", "tafl_rules", "balance", "-v", "brandubh", "-n", str(games), "--ply-cap", "200",
            "-j", "2", "--no-progress", "-o", str(tmp_path / "x.json")]
     proc = subprocess.Popen(cmd, cwd=tmp_path, start_new_session=True, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                            stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            preexec_fn=sigint_as_in_a_terminal)
     work = tmp_path / "x.json.work.jsonl"
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
@@ -381,7 +391,6 @@ def _check_kept_games(work, games):
 @needs_linux_proc
 @pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
 def test_an_interrupt_stops_every_worker_at_once_and_keeps_finished_games(tmp_path, how):
-    import time
 
     proc, work, workers = _start_lab(tmp_path)
     if how == "ctrl-c":
@@ -400,7 +409,6 @@ def test_an_interrupt_stops_every_worker_at_once_and_keeps_finished_games(tmp_pa
 
 @needs_linux_proc
 def test_killing_the_main_process_leaves_no_worker_behind(tmp_path):
-    import time
 
     proc, work, workers = _start_lab(tmp_path)
     os.kill(proc.pid, signal.SIGKILL)
@@ -517,8 +525,6 @@ def test_site_suite_refuses_options_it_would_ignore(tmp_path, capsys, extra):
 # ------------------------------------------------------------------ calibration and tuning against human games
 
 def _benchmark(name):
-    import importlib.util
-
     spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

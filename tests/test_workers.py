@@ -12,6 +12,13 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
+
+def sigint_as_in_a_terminal():
+    """Run in the child before it starts: SIGINT at its default, as for a terminal's foreground
+    job, even when the tests run in a background job (whose shell starts them with SIGINT
+    ignored, which a child inherits)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
 # Workers that send back large results keep the main process reading a message most of the time,
 # so an interrupt often lands between two reads of one message.
 SCRIPT = """
@@ -37,7 +44,8 @@ def test_an_interrupt_in_the_middle_of_a_result_never_hangs_the_run(tmp_path):
     script = tmp_path / "big.py"
     script.write_text(SCRIPT)
     for trial in range(8):
-        proc = subprocess.Popen([sys.executable, str(script), str(ROOT)], stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen([sys.executable, str(script), str(ROOT)], stdout=subprocess.PIPE, text=True,
+                                preexec_fn=sigint_as_in_a_terminal)
         for _ in range(3):
             assert proc.stdout.readline() == "got\n"
         time.sleep(0.006 * trial)  # spread the moment the signal lands

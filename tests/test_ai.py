@@ -123,11 +123,11 @@ def test_evaluation_reads_the_rules():
     assert edge.guard == 0 and corner.guard.bit_count() == 12
     four = evaluator(Game(tafl_rules.variant("tawlbwrdd-cyningstan", king_capture="four").rules).rules)
     a = sum(1 << s for s in (e6 - 1, e6 + 1, e6 - size))  # three attackers around a king on e6
-    assert four.king_threatened(a, 0, e6) is False  # the fourth side, e7, no attacker can reach
+    assert four.king_exposed(a, 0, e6) is False  # the fourth side, e7, no attacker can reach
     a2 = a | 1 << (10 * size + 4)  # an attacker on e11 sees e7 down the file
-    assert four.king_threatened(a2, 0, e6) is True
+    assert four.king_exposed(a2, 0, e6) is True
     two = evaluator(Game("tawlbwrdd-cyningstan").rules)
-    assert two.king_threatened(1 << (e6 - 1) | 1 << (10 * size + 5), 0, e6) is True  # d6 + one reaching f6
+    assert two.king_exposed(1 << (e6 - 1) | 1 << (10 * size + 5), 0, e6) is True  # d6 + one reaching f6
 
 
 @pytest.mark.parametrize("vid", ["copenhagen", "tablut-linnaeus", "tawlbwrdd-cyningstan", "hywel-dda-jones",

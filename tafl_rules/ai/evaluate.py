@@ -13,7 +13,7 @@ from typing import Callable, NamedTuple
 from ..engine import ATTACKER, ATTACKERS, DEFENDERS, Tables, tables
 from ..rules import Rules
 
-__all__ = ["DEFAULT_WEIGHTS", "HAND_SET", "TUNED_WEIGHTS", "Evaluator", "Weights", "evaluator"]
+__all__ = ["DEFAULT_WEIGHTS", "HAND_SET", "PLAY_WEIGHTS", "TUNED_WEIGHTS", "Evaluator", "Weights", "evaluator"]
 
 
 class Weights(NamedTuple):
@@ -33,7 +33,8 @@ class Weights(NamedTuple):
     fork_to_move: int = -2000    # defenders to move, the king can reach a square with two open roads
     fork: int = -150             # attackers to move: per such square
     near_road: int = -20         # per square within the king's reach that has one open road
-    king_distance: int = 30      # per step between the king and the nearest escape square
+    king_distance: int = 30      # per step between the king and the nearest escape square (left out
+                                 # where the corner terms are weighted: corner_near takes its place)
     king_mobility: int = -6      # per square the king can reach
     guard: int = 25              # per attacker on a square next to an escape corner
     sides_1: int = 15            # king enclosed on one side (where four are needed to take him)
@@ -57,17 +58,21 @@ class Weights(NamedTuple):
     king_zone: int = 0           # the king within two steps of an escape corner that is not closed
     corner_near: int = 0         # per step the king is nearer than six to an escape corner not closed
     beside_corner: int = 0       # per attacker beside an escape corner that is hostile to attackers
-    edge_reach: int = 0          # per edge square some defender could reach past the attackers'
-                                 # lines (in quarters of the board's edge); none left is an
-                                 # encirclement where the rules make it a win
 
 
-#: The hand-set weights (the defaults of :class:`Weights`): levels 1-5 play with them, so
-#: the committed results of the balance lab replay unchanged.
+#: The hand-set weights (the defaults of :class:`Weights`): levels 1 and 2 (and the retired
+#: levels 103-105) play with them, so the committed results of the balance lab replay unchanged.
 HAND_SET = DEFAULT_WEIGHTS = Weights()
+#: The weights of levels 3-5: the hand-set ones with the corner terms, and men valued as the
+#: Texel fit to human games values them (about a quarter of the first two roads' worth each
+#: rather than a twentieth), chosen by self-play on the Copenhagen rules (see the
+#: calibration report on the site's fairest page).
+PLAY_WEIGHTS = HAND_SET._replace(attacker=6, defender=-4, guard=0, seal=150, closed=400,
+                                 king_zone=-600, corner_near=-60, beside_corner=-80)
 #: The weights tuned on the human Copenhagen games (Texel method, ``benchmarks/texel.py``;
 #: ``docs/data/texel.json`` holds the run and its fit on the held-out games). A level may play
-#: with them (``Level.weights``); none of levels 1-5 does yet: see the calibration report.
+#: with them (``Level.weights``); none does: in self-play they attacked no better than the
+#: hand-set ones (see the calibration report).
 TUNED_WEIGHTS = Weights(attacker=6, defender=-4, road_to_move=-4000, roads_two=-2500, road_one=12,
                         king_taken_next=3500, king_threat=120, fork_to_move=-2000, fork=-150, near_road=-235,
                         king_distance=56, king_mobility=7, guard=-47, sides_1=96, sides_2=53, sides_3=162,
@@ -176,8 +181,6 @@ class Evaluator:
         self.not_first = sum(1 << i for i in range(n) if i % size)
         self.not_last = sum(1 << i for i in range(n) if i % size != size - 1)
         self.escape_quarters = 4 / max(1, t.escape.bit_count())
-        self.edge = g.edge
-        self.edge_quarters = 4 / max(1, g.edge.bit_count())
         self.region_scale = 121 / n
         self._set_weights(weights)
 
@@ -197,7 +200,6 @@ class Evaluator:
         self.w_unblockable = w.unblockable
         self.w_region = w.region * self.region_scale
         self.fence = any((w.escapes_open, w.sealed, w.region, w.escapes_clear, w.cut_off))
-        self.w_edge_reach = w.edge_reach * self.edge_quarters
         self.w_seal, self.w_closed = w.seal, w.closed
         self.w_king_zone, self.w_corner_near, self.w_beside_corner = w.king_zone, w.corner_near, w.beside_corner
         self.corners_on = bool(self.seal_squares) and any((w.seal, w.closed, w.king_zone, w.corner_near, w.beside_corner))
@@ -217,14 +219,9 @@ class Evaluator:
     def region_of(self, k: int, passable: int) -> int:
         """The squares reachable from ``k`` in steps to a neighbouring ``passable`` square
         (the area the king could get to in any number of moves if nothing moved)."""
-        return self.region_of_set(1 << k, passable)
-
-    def region_of_set(self, start: int, passable: int) -> int:
-        """The squares reachable from any square of ``start`` in steps to a neighbouring
-        ``passable`` square."""
         size = self.size
         full, not_first, not_last = self.full, self.not_first, self.not_last
-        r = start
+        r = 1 << k
         while True:
             grown = (r | (r << 1 & not_first) | (r >> 1 & not_last) | (r << size & full) | r >> size) & passable | r
             if grown == r:
@@ -273,8 +270,10 @@ class Evaluator:
                     break
         return False
 
-    def king_threatened(self, a: int, d: int, k: int) -> bool:
-        """Whether an attacker's next move could take the king (by the capture rule in force)."""
+    def king_exposed(self, a: int, d: int, k: int) -> bool:
+        """Whether an attacker's next move could take the king (by the capture rule in force),
+        found fast and roughly (lines only, special squares' speed limits ignored); the
+        engine's exact test is :func:`tafl_rules.engine.endings.king_threatened`."""
         mode = self.mode
         if mode == "none" or k < 0:
             return False
@@ -322,7 +321,8 @@ class Evaluator:
                     s += self.w_unblockable
                 else:
                     s += self.w_road_one
-            s += self.w_king_distance * self.dist[k]
+            if not self.corners_on:  # where the corner terms apply, corner_near takes its place
+                s += self.w_king_distance * self.dist[k]
             forks, near = self.next_roads(king_targets, a | d | 1 << k)
             if forks:
                 s += self.w_fork_to_move if side == DEFENDERS else self.w_fork * forks
@@ -333,11 +333,8 @@ class Evaluator:
                 s += self._fence(a, d, k, exact)
             if self.corners_on:
                 s += self._corners(a, k)
-            if self.w_edge_reach:
-                reach = self.region_of_set(d | 1 << k, self.full & ~a)
-                s += self.w_edge_reach * (reach & self.edge).bit_count()
         s += self.w_king_mobility * king_targets.bit_count()
-        if self.king_threatened(a, d, k):
+        if self.king_exposed(a, d, k):
             s += self.w_king_taken_next if side == ATTACKERS else self.w_king_threat
         mode = self.mode
         if mode == "none":

@@ -7,15 +7,19 @@ king's roads, killer moves, history) and the rule-reading evaluation of
 :class:`~tafl_rules.engine.state.Position` (ints, make and unmake) and takes every
 move back, so the game is unchanged when it returns.
 
-Levels 1-5 (:data:`LEVELS`) differ in depth and in a *node* budget. The budget, not
-the clock, ends the search, so the same position, level and seed always give the
-same move, in CPython and in the browser worker alike; a time cap (the same for
-every run) is only a safety net against a pathological position. At levels 3-5 an
-iteration cut short by the budget still counts once it has found a move better than
-the last complete iteration's choice (that move is searched first), so every extra
-node a level is given can change its move. ``seed`` breaks
-ties between equal moves and, at levels 1 and 2, picks among moves scored within a
-small margin of the best (weaker, more varied play).
+Levels 1-5 (:data:`LEVELS`) differ in depth, in a *node* budget, in the search and in the
+evaluation's weights. Levels 1 and 2 search every move to a fixed depth with the hand-set
+weights; levels 3-5 search with a null window after the first move, reduce and prune late
+quiet moves, try a null move where they stand well, and play with
+:data:`~tafl_rules.ai.evaluate.PLAY_WEIGHTS` (which add the corner terms). The budget, not
+the clock, ends the search, so the same position, level and seed always give the same move,
+in CPython and in the browser worker alike; a time cap (the same for every run) is only a
+safety net against a pathological position. At levels 3-5 an iteration cut short by the
+budget still counts once it has found a move better than the last complete iteration's
+choice (that move is searched first), so every extra node a level is given can change its
+move. ``seed`` breaks ties between equal moves and, at levels 1 and 2, picks among moves
+scored within a small margin of the best (weaker, more varied play). The levels as they were
+before 24 November 2026 remain as :data:`RETIRED_LEVELS`.
 
 >>> from tafl_rules import Game
 >>> from tafl_rules.ai import choose_move
@@ -35,7 +39,7 @@ from ..engine import ATTACKERS, DEFENDERS, KING, Position
 from ..game import Game, Move
 from ..outcome import Outcome
 from ..squares import iter_bits
-from .evaluate import HAND_SET, Weights, evaluator
+from .evaluate import HAND_SET, PLAY_WEIGHTS, Weights, evaluator
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "RETIRED_LEVELS", "Level", "SearchResult", "analyse", "choose_move", "level_spec"]
 
@@ -66,9 +70,9 @@ class Level(NamedTuple):
 LEVELS: dict[int, Level] = {
     1: Level(1, 2_000, 60, 2.0, "beginner: one ply, varied"),
     2: Level(2, 5_000, 15, 3.0, "casual: two plies, about 5,000 nodes"),
-    3: Level(4, 7_000, 0, 3.0, "default: up to four plies, about 7,000 nodes"),
-    4: Level(6, 40_000, 0, 20.0, "strong: up to six plies, about 40,000 nodes"),
-    5: Level(10, 240_000, 0, 60.0, "strongest: up to ten plies, about 240,000 nodes"),
+    3: Level(8, 7_000, 0, 3.0, "default: up to eight plies, about 7,000 nodes", prune=True, weights=PLAY_WEIGHTS),
+    4: Level(10, 18_000, 0, 6.0, "strong: up to ten plies, about 18,000 nodes", prune=True, weights=PLAY_WEIGHTS),
+    5: Level(12, 40_000, 0, 6.0, "strongest: up to twelve plies, about 40,000 nodes", prune=True, weights=PLAY_WEIGHTS),
 }
 DEFAULT_LEVEL = 3
 

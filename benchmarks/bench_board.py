@@ -33,7 +33,9 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from tafl_sphinx.serve import serve_in_thread  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))  # bench_ai puts the project root on the path itself
-from bench_ai import VARIANTS, positions  # noqa: E402
+from bench_ai import LARGE, VARIANTS, positions  # noqa: E402
+
+from tafl_rules import Game  # noqa: E402
 
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -72,8 +74,6 @@ def time_to_picture(page, url: str) -> float:
 
 def long_line(variant_id: str, plies: int) -> list[str]:
     """A legal line of ``plies`` moves that never ends the game: a four-move shuffle, repeated."""
-    from tafl_rules import Game
-
     game = Game(variant_id)
     a = next(m for m in game.legal_moves() if not m.captures)
     game.play(str(a))
@@ -98,8 +98,10 @@ ONE_MORE_MOVE = """([source, target, count]) => new Promise((resolve) => {
 LIST_DRAWN = "n => document.querySelector('.tafl-board').dataset.ready === 'true' && document.querySelectorAll('.tafl-moves button').length === n"
 
 
-def long_game_times(browser, base: str, plies: int) -> tuple[float, float, float]:
-    """(share link -> ready, saved game -> ready, one more move) in seconds, for a game of ``plies`` moves."""
+def long_game_times(browser, base: str, plies: int) -> tuple[float, float, float, float]:
+    """(share link -> ready on a first visit, the same on a later visit, saved game -> ready,
+    one more move) in seconds, for a game of ``plies`` moves. A first visit fetches and compiles
+    Pyodide (an empty browser cache); a later one finds it in the cache."""
     line = long_line("lewis-1", max(plies, 4))[:plies] if plies else long_line("lewis-1", 4)
     url = f"{base}/docs/variants/lewis-1.html"
     if plies:  # 0 moves: the page alone, the baseline the longer games add to
@@ -116,8 +118,13 @@ def long_game_times(browser, base: str, plies: int) -> tuple[float, float, float
     from_storage = time.perf_counter() - start
     source, target = line[plies % 4].split("-")
     one_move = page.evaluate(ONE_MORE_MOVE, [source, target, plies + 1]) / 1000
+    page.goto("about:blank")
+    start = time.perf_counter()
+    page.goto(url)  # the link again, the site's files now in the browser's cache
+    page.wait_for_function(LIST_DRAWN, arg=plies, timeout=600_000, polling=50)
+    from_link_again = time.perf_counter() - start
     context.close()
-    return from_link, from_storage, one_move
+    return from_link, from_link_again, from_storage, one_move
 
 
 def click_to_highlight(page, square: str) -> float:
@@ -209,14 +216,19 @@ def main() -> None:
     print(f"longest main-thread task, navigation to ready and a click: median {statistics.median(longtasks):.0f} ms, "
           f"max {max(longtasks):.0f} ms (0 = none over 50 ms)")
     if long_times:
-        print(f"long games on lewis-1, medians of {args.long_runs} (seconds): share link -> ready, saved game -> ready, one more move")
+        print(f"long games on lewis-1, medians of {args.long_runs} (seconds): share link -> ready on a first visit "
+              "(empty cache) and on a later one, saved game -> ready, one more move")
     for plies, runs in long_times.items():
-        link, stored, move = (statistics.median(r[i] for r in runs) for i in range(3))
-        print(f"  {plies:>6} moves: {link:.2f} s, {stored:.2f} s, {move:.3f} s" + ("  (the page alone, no link)" if not plies else ""))
+        link, again, stored, move = (statistics.median(r[i] for r in runs) for i in range(4))
+        print(f"  {plies:>6} moves: {link:.2f} s, {again:.2f} s, {stored:.2f} s, {move:.3f} s"
+              + ("  (the page alone, no link)" if not plies else ""))
     if ai_times:
         print(f"computer move in the browser worker, {len(cases)} positions ({', '.join(VARIANTS)}), wall seconds:")
+    large = [Game(vid).size in LARGE for vid, _p, _t in cases] if ai_times else []
     for level, times in ai_times.items():
-        print(f"  level {level}: median {statistics.median(times):.3f} s, max {max(times):.3f} s")
+        big = [t for t, is_large in zip(times, large) if is_large]
+        print(f"  level {level}: median {statistics.median(times):.3f} s, max {max(times):.3f} s; "
+              f"11x11 and 19x19: median {statistics.median(big):.3f} s, max {max(big):.3f} s")
     if ai_times and args.ai_json:
         write_level_times(args.ai_json, cases, ai_times)
 
@@ -227,9 +239,7 @@ def write_level_times(path: str, cases, ai_times) -> None:
     import json
     import subprocess
 
-    from tafl_rules import Game
-
-    large = [Game(vid).size in (11, 19) for vid, _p, _t in cases]
+    large = [Game(vid).size in LARGE for vid, _p, _t in cases]
     levels = {}
     for level, times in ai_times.items():
         big = [t for t, is_large in zip(times, large) if is_large]

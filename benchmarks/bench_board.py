@@ -116,13 +116,12 @@ def long_game_times(browser, base: str, plies: int) -> tuple[float, float, float
     page.reload()  # the address no longer holds the link: this is the saved game
     page.wait_for_function(LIST_DRAWN, arg=plies, timeout=600_000, polling=50)
     from_storage = time.perf_counter() - start
-    source, target = line[plies % 4].split("-")
-    one_move = page.evaluate(ONE_MORE_MOVE, [source, target, plies + 1]) / 1000
-    page.goto("about:blank")
     start = time.perf_counter()
     page.goto(url)  # the link again, the site's files now in the browser's cache
     page.wait_for_function(LIST_DRAWN, arg=plies, timeout=600_000, polling=50)
     from_link_again = time.perf_counter() - start
+    source, target = line[plies % 4].split("-")
+    one_move = page.evaluate(ONE_MORE_MOVE, [source, target, plies + 1]) / 1000
     context.close()
     return from_link, from_link_again, from_storage, one_move
 

@@ -32,6 +32,19 @@ def site_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
+def fresh_build(tmp_path_factory) -> Path:
+    """A full HTML build of the site from scratch, with warnings as errors, made once per run
+    for the tests that read the built pages (test_content) and the runtime beside them
+    (test_site_build). The browser tests use ``site_dir``: the build ``make test`` made."""
+    out = tmp_path_factory.mktemp("site")
+    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(ROOT), str(out)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, f"sphinx -W failed:\n{result.stdout}\n{result.stderr}"
+    assert "WARNING" not in result.stderr and "ERROR" not in result.stderr, result.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
 def site_url(site_dir):
     from tafl_sphinx.serve import serve_in_thread
 

@@ -1,7 +1,7 @@
 """The site's content: it builds with -W, every variant and source has its page, every citation and
 internal link resolves, and the generated pages say what the catalogue says.
 
-One full HTML build (about 20 s) is shared by the module; one offline ``linkcheck`` run checks
+One full HTML build is shared with tests/test_site_build.py (conftest's ``fresh_build``); one offline ``linkcheck`` run checks
 Sphinx's own collection of links.
 """
 
@@ -102,15 +102,8 @@ class Page(HTMLParser):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("content-site")
-    result = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", "-D", "tafl_runtime=0",
-         str(ROOT), str(out)],  # the pages only; tests/test_site_build.py checks the runtime beside them
-        capture_output=True, text=True)
-    assert result.returncode == 0, f"sphinx -W failed:\n{result.stdout}\n{result.stderr}"
-    assert "WARNING" not in result.stderr and "ERROR" not in result.stderr, result.stderr
-    return out
+def site(fresh_build) -> Path:
+    return fresh_build  # the one full build of the run (conftest), runtime and all
 
 
 @pytest.fixture(scope="module")

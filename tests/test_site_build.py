@@ -13,12 +13,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def full_build(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(ROOT), str(out)],
-                            capture_output=True, text=True)
-    assert result.returncode == 0, f"sphinx -W failed:\n{result.stdout}\n{result.stderr}"
-    return out
+def full_build(fresh_build) -> Path:
+    return fresh_build
 
 
 def test_site_builds_with_warnings_as_errors(full_build):

@@ -27,8 +27,8 @@ from tafl_rules import balance  # noqa: E402
 from tafl_rules.balance import Config, sign_test, wilson  # noqa: E402
 
 VARIANTS = ("brandubh", "tablut-linnaeus", "tawlbwrdd-cyningstan-9")
-#: (higher, lower, games per variant and side)
-PAIRS = ((2, 1, 10), (3, 2, 6), (4, 3, 3), (5, 4, 2))
+#: (higher, lower, games per variant and side): 17 x 3 variants x 2 sides = 102 games a pair
+PAIRS = ((2, 1, 17), (3, 2, 17), (4, 3, 17), (5, 4, 17))
 
 
 def tournament(variants, pairs, ply_cap: int, workers=None, scheduler=None, progress=True, work_file=None,
@@ -101,7 +101,7 @@ def main(argv=None) -> int:
                    help="HIGHER:LOWER:GAMES (games per variant and side)")
     p.add_argument("--ply-cap", type=int, default=120)
     p.add_argument("--first-seed", type=int, default=0, help="seeds are FIRST_SEED .. FIRST_SEED + GAMES - 1")
-    p.add_argument("--opening-plies", type=int, default=0, help="random (seeded) plies before the AIs take over")
+    p.add_argument("--opening-plies", type=int, default=2, help="random (seeded) plies before the AIs take over")
     p.add_argument("--workers", "-j", type=int)
     p.add_argument("--scheduler")
     p.add_argument("--out", default=str(ROOT / "docs" / "data" / "tournament.json"))

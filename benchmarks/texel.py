@@ -17,7 +17,8 @@ that the attackers win a position is modelled as ``1 / (1 + exp(-score / T))``.
   tuned from them to minimise the mean squared error (the Texel method), ``T`` fixed,
   by Levenberg-Marquardt steps (few parameters, so each step solves for all of them).
   Rounded, they are ``TUNED_WEIGHTS`` in :mod:`tafl_rules.ai.evaluate` (a level may
-  play with them; levels 1-5 keep the hand-set ones); the report gives their fit too.
+  play with them; levels 1 and 2 keep the hand-set ones, levels 3-5 play with
+  ``PLAY_WEIGHTS``); the report gives their fit too.
 
 The games serve only as positions with results: no move of them is stored, and
 nothing here is an opening book. The output reports, on the held-out games, the

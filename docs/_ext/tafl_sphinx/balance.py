@@ -409,7 +409,9 @@ def calibration_md() -> str:
     levels = sorted((row for data in files for row in data["levels"]), key=lambda r: r["level"])
     for row in levels:
         s = row["summary"]
-        rows.append(f"| The AI at level {level_label(row['level'])}, against itself | {s['games']} | {s['attackers']['count']} | "
+        who = (f"its former level {row['level'] - 100}" if row["level"] in RETIRED_LEVELS
+               else f"level {row['level']}")
+        rows.append(f"| The AI at {who}, against itself | {s['games']} | {s['attackers']['count']} | "
                     f"{s['defenders']['count']} | {s['draws']['count']} | {_cell(row['share'])} | "
                     f"{row['points_from_humans']:+.0f} |")
     return "\n".join(rows)
@@ -584,7 +586,7 @@ def texel_md() -> str:
     data = json.loads(TEXEL.read_text(encoding="utf-8"))
     rows = ["| Weights | Positions | Mean squared error | Log loss | The side the evaluation favoured won |",
             "|:--|--:|--:|--:|--:|"]
-    names = {"constant": "none (always the training games' average)", "hand-set": "hand-set (levels 1-5)",
+    names = {"constant": "none (always the training games' average)", "hand-set": "hand-set (levels 1 and 2)",
              "tuned": "tuned", "rounded": "tuned, rounded (`TUNED_WEIGHTS`)"}
     for what, m in data["fit"]["held-out"].items():
         fav = "" if m["favoured_side_won"] is None else _pct(m["favoured_side_won"])

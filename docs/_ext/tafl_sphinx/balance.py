@@ -381,7 +381,8 @@ def levels_md() -> str:
             "| Browser move time: median, worst (11x11, 19x19) |",
             "|--:|:--|--:|--:|--:|--:|:--|"]
     for n, spec in LEVELS.items():
-        name = spec.name + (" (the board's default)" if n == DEFAULT_LEVEL else "")
+        name = spec.name + (" (the board's)" if n == DEFAULT_LEVEL and spec.name == "default"
+                            else " (the board's default)" if n == DEFAULT_LEVEL else "")
         margin = f"{spec.margin} points of the best" if spec.margin else "(the best only)"
         t = times.get(n)
         measured = (f"{seconds(t['median'])}, {seconds(t['max'])} ({seconds(t['large_median'])}, "

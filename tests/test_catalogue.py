@@ -23,7 +23,7 @@ from tafl_sphinx.texts import Library  # noqa: E402  (the stored texts; see test
 IDS = {
     "lewis-1", "lewis-2", "lewis-2-corrected", "jones-3", "jones-3-corrected", "tablut-linnaeus", "tablut-smith",
     "hywel-dda-jones", "tawlbwrdd-cyningstan", "tawlbwrdd-cyningstan-9", "tawlbwrdd-bell", "tawlbwrdd-corner",
-    "tafl-granquist", "copenhagen", "fetlar", "brandubh", "alea-evangelii",
+    "tafl-granquist", "copenhagen", "fetlar", "brandubh", "alea-evangelii", "tawlbwrdd-lewis-diamond",
 }
 
 #: Piece counts as the sources state them in words (attackers, defenders, king).
@@ -38,6 +38,8 @@ STATED = {
     # the encyclopedia page ("a king and twelve men against twenty-four attackers"), 11 x 11 Tafl Rules ("24 dark pieces and 12 light")
     "tawlbwrdd-bell": (24, 12, 1), "tawlbwrdd-corner": (24, 12, 1),
     "tafl-granquist": (16, 8, 1),
+    # not stated by the forum; its setups keep ap Ifan's numbers (Jones 1993: "a king and twelve men against twenty-four men")
+    "tawlbwrdd-lewis-diamond": (24, 12, 1),
     "copenhagen": (24, 12, 1), "fetlar": (24, 12, 1),
     "brandubh": (8, 4, 1),  # Granquist: "four knights", "the eight attacking men"
     "alea-evangelii": (48, 24, 1),  # Jones 1993: "a king and 24 men against 48 men"
@@ -508,7 +510,7 @@ PERFT = {
     "lewis-1": (88, 8984), "lewis-2": (118, 11990), "lewis-2-corrected": (128, 12992),
     "tablut-linnaeus": (80, 4400), "tablut-smith": (80, 4400), "tafl-granquist": (56, 4392),
     "tawlbwrdd-bell": (136, 7620), "tawlbwrdd-corner": (128, 7172), "tawlbwrdd-cyningstan": (128, 12992),
-    "tawlbwrdd-cyningstan-9": (80, 4400),
+    "tawlbwrdd-cyningstan-9": (80, 4400), "tawlbwrdd-lewis-diamond": (84, 4980),
 }
 
 

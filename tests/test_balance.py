@@ -215,29 +215,47 @@ def test_site_suite_lists_every_variant_and_single_toggles():
     assert not any(k.startswith("tawlbwrdd-cyningstan?confinement") for k in keys)  # not one of its toggles
 
 
+WINNERS = {"a": "attackers", "d": "defenders", "-": None}
+
+
+def _committed_games(entry: dict) -> list[dict]:
+    return [{"seed": s, "winner": WINNERS[w], "kind": k, "plies": p} for s, w, k, p in entry["games"]]
+
+
+def _replay_sample(data: dict) -> list[tuple[dict, dict]]:
+    """Which committed games to replay: (entry, game) pairs.
+
+    Small files (a rerun of a few configurations): each one's two shortest games. Files with a
+    level of 3 or more (a game takes seconds): the file's two shortest games. Otherwise the
+    variants below: two shortest games at levels above 1 (long level-2 games are slow), the
+    first and the last seed at level 1."""
+    results = data["results"]
+    if max(max(e["config"]["attackers_level"], e["config"]["defenders_level"]) for e in results) >= 3:
+        pairs = [(e, g) for e in results for g in _committed_games(e)]
+        return sorted(pairs, key=lambda pair: (pair[1]["plies"], pair[1]["seed"], pair[0]["key"]))[:2]
+    sample = []
+    for e in results:
+        games = _committed_games(e)
+        if len(results) <= 2 or e["config"]["variant"] in ("brandubh", "tablut-linnaeus", "tawlbwrdd-cyningstan-9",
+                                                            "jones-3", "hywel-dda-jones"):
+            shortest = sorted(games, key=lambda g: (g["plies"], g["seed"]))[:2]
+            chosen = shortest if len(results) <= 2 or e["config"]["attackers_level"] > 1 else games[:1] + games[-1:]
+            sample += [(e, g) for g in chosen]
+    return sample
+
+
 @pytest.mark.parametrize("path", sorted(RESULTS.parent.glob("balance*.json")), ids=lambda p: p.name)
 def test_committed_results_replay_from_the_committed_code(path):
     data = json.loads(path.read_text())
     assert data["provenance"]["games"] == sum(e["summary"]["games"] for e in data["results"])
-    replay_all = len(data["results"]) <= 2  # small files (a rerun of a few configurations): replay each one
-    checked = 0
     for entry in data["results"]:
-        config = Config.from_dict(entry["config"])
-        assert config.key == entry["key"]
-        games = [{"seed": s, "winner": {"a": "attackers", "d": "defenders", "-": None}[w], "kind": k, "plies": p}
-                 for s, w, k, p in entry["games"]]
-        assert summarise(games) == entry["summary"]
-        if replay_all or config.variant in ("brandubh", "tablut-linnaeus", "tawlbwrdd-cyningstan-9", "jones-3",
-                                            "hywel-dda-jones"):
-            shortest = sorted(games, key=lambda g: (g["plies"], g["seed"]))[:2]
-            # small files and levels above 1: the two shortest games (19x19 games and long level-2
-            # games are slow to replay); the level-1 runs: the first and the last seed
-            sample = shortest if replay_all or config.attackers_level > 1 else games[:1] + games[-1:]
-            for rec in sample:
-                replay = play_game(config, rec["seed"])
-                assert (replay["winner"], replay["kind"], replay["plies"]) == (rec["winner"], rec["kind"], rec["plies"])
-                checked += 1
-    assert checked >= min(8, 2 * len(data["results"]))
+        assert Config.from_dict(entry["config"]).key == entry["key"]
+        assert summarise(_committed_games(entry)) == entry["summary"]
+    sample = _replay_sample(data)
+    assert len(sample) >= min(2, len(data["results"]) * 2)
+    for entry, rec in sample:
+        replay = play_game(Config.from_dict(entry["config"]), rec["seed"])
+        assert (replay["winner"], replay["kind"], replay["plies"]) == (rec["winner"], rec["kind"], rec["plies"])
 
 
 TOURNAMENTS = sorted((ROOT / "docs" / "data").glob("tournament*.json"))
@@ -586,6 +604,20 @@ def test_published_human_figures_become_shares_of_decided_games():
         assert result["source"]["url"] in table
 
 
+def test_every_published_result_has_self_play_on_its_own_rules_at_levels_1_and_2():
+    """Each published figure that names the catalogue's rules for it has the program's self-play
+    on exactly those rules beside it (``benchmarks/people_rules.py`` plays what no other run covers)."""
+    ext = _extension()
+    entries = ext.load_results()
+    data = json.loads((ROOT / "docs" / "data" / "human-results.json").read_text())
+    assert sum(1 for r in data["results"] if r["config"] is None) == 0, "every published result names its rules"
+    for result in data["results"]:
+        played = ext._self_play(result["config"], entries)
+        assert "level 1: " in played and "level 2: " in played, (result["id"], played)
+    selection = _benchmark("people_rules").people_configs(1)
+    assert "tawlbwrdd-lewis-diamond|a1d1|cap300" in [c.key for c in selection]
+
+
 def _published_figures(result: dict) -> list[str]:
     """The figures of a human result as its page prints them."""
     if "balance" in result:
@@ -625,6 +657,9 @@ def test_the_level_chart_is_matplotlib_svg_that_follows_the_page_colours():
     assert svg.startswith("<svg ") and "currentColor" in svg and "#000000" not in svg
     assert 'style="width:100%' in svg and 'width="' not in svg.split(">", 1)[0]
     assert "lewis-1" in svg and "level 1" in svg and "level 2" in svg
+    # every decided game to one side: the Wilson bound rounds to just under 1, never a negative whisker
+    one_sided = [_jones_entry("lewis-1", {}, 3, 10, 0, 0), _jones_entry("lewis-2", {}, 3, 0, 10, 0)]
+    assert "lewis-2" in ext.level_chart_svg(one_sided) and "lewis-1" in ext.chart_svg(one_sided)
 
 
 def test_committed_calibration_adds_up_and_replays():
@@ -642,3 +677,37 @@ def test_committed_calibration_adds_up_and_replays():
             rec = min(games, key=lambda g: (g["plies"], g["seed"]))  # the shortest game plays again
             replay = play_game(Config.from_dict(entry["config"]), rec["seed"])
             assert (replay["winner"], replay["plies"]) == (rec["winner"], rec["plies"])
+
+
+def _jones_entry(vid: str, toggles: dict, level: int, attackers: int, defenders: int, draws: int) -> dict:
+    games = [{"seed": i, "winner": w, "kind": "escape" if w == "defenders" else "ply-cap" if w is None else "king-captured",
+              "plies": 60} for i, w in enumerate(["attackers"] * attackers + ["defenders"] * defenders + [None] * draws)]
+    config = Config(vid, tuple(sorted(toggles.items())), level, level, 300)
+    return {"key": config.key, "config": config.to_dict(), "summary": summarise(games)}
+
+
+def test_jones_points_table_says_which_reading_is_nearer_even_only_where_the_intervals_tell():
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    from tafl_sphinx import jones_points
+
+    entries = [_jones_entry("jones-3", {}, 1, 300, 500, 200),
+               _jones_entry("jones-3", {"first": "defenders"}, 1, 310, 490, 200),  # the same, within noise
+               _jones_entry("jones-3", {"king_armed": "yes"}, 1, 30, 770, 200),  # far from even
+               _jones_entry("jones-3", {"confinement": "side"}, 1, 480, 420, 100),  # nearer even than his
+               _jones_entry("jones-3", {}, 3, 5, 10, 5)]  # his reading alone at level 3: no column
+    table = jones_points.jones_points_md("jones-3", entries)
+    lines = table.splitlines()
+    assert "Level 1" in lines[0] and "Level 3" not in lines[0]
+    assert "38% (34%–41%), 800 of 1,000 decided" in lines[2]
+    first, armed, side, all_three = lines[3:7]
+    assert "first=defenders" in first and first.endswith("no difference the intervals can see |")
+    assert "king_armed=yes" in armed and armed.endswith("his reading nearer even |")
+    assert "confinement=side" in side and side.endswith("this change nearer even |")
+    assert all_three.startswith("| All three read the other way |") and all_three.endswith("not played |")
+    entries.append(_jones_entry("jones-3", {"king_armed": "yes"}, 3, 0, 12, 8))
+    table = jones_points.jones_points_md("jones-3", entries)
+    assert "Level 3" in table.splitlines()[0] and "no game decided" not in table
+    entries.append(_jones_entry("jones-3", {"first": "defenders"}, 3, 9, 1, 0))  # leans the other way
+    assert jones_points.jones_points_md("jones-3", entries).splitlines()[3].endswith(
+        "they differ, but neither is clearly nearer even |")
+    assert jones_points.jones_points_md("brandubh", []) == "Jones's points on `brandubh` have not been played yet."

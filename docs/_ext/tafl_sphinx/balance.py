@@ -8,7 +8,7 @@ Directives
     ``balance-table``          every configuration: wins of each side and draws with
                                95% Wilson intervals, games, lengths, endings
                                (``:level: N``: only the games with both sides at level N;
-                               default 1)
+                               default 1; ``:plain:``: only the variants as they stand)
     ``balance-chart``          the same as horizontal stacked bars with the intervals
                                (``:level:`` as above)
     ``balance-row <variant>``  one variant's own rows at every level played (and its
@@ -150,10 +150,12 @@ def _chart_svg(entries: list[dict], svg_id: str) -> str:
         for bar in bars:
             bar.set_gid(f"{svg_id}-row{y}")
         lo, hi = s["attackers"]["low"], s["attackers"]["high"]
-        ax.errorbar(a, y - 0.12, xerr=[[a - lo], [hi - a]], fmt="none", ecolor="#000000", elinewidth=0.9, capsize=2)
+        ax.errorbar(a, y - 0.12, xerr=[[max(0.0, a - lo)], [max(0.0, hi - a)]], fmt="none", ecolor="#000000",
+                    elinewidth=0.9, capsize=2)
         lo, hi = s["defenders"]["low"], s["defenders"]["high"]
         mid = 1 - d
-        ax.errorbar(mid, y + 0.12, xerr=[[hi - d], [d - lo]], fmt="none", ecolor="#ffffff", elinewidth=0.9, capsize=2)
+        ax.errorbar(mid, y + 0.12, xerr=[[max(0.0, hi - d)], [max(0.0, d - lo)]], fmt="none", ecolor="#ffffff",
+                    elinewidth=0.9, capsize=2)
     ax.set_yticks(range(len(rows)), [_label_text(e) for e in rows])
     ax.set_ylim(-0.6, len(rows) - 0.4)
     ax.set_xlim(0, 1)
@@ -221,11 +223,13 @@ class _BalanceDirective(SphinxDirective):
 
 
 class BalanceTable(_BalanceDirective):
-    option_spec = {"level": directives.positive_int}
+    option_spec = {"level": directives.positive_int, "plain": directives.flag}
 
     def run(self) -> list[nodes.Node]:
         level = self.options.get("level", 1)
         entries = self.entries(level=level)
+        if "plain" in self.options:  # the variants as they stand, no toggled lines
+            entries = [e for e in entries if not e["config"].get("toggles")]
         if not entries:
             return [self.state.document.reporter.warning(
                 f"balance-table: no level-{level} results in docs/data/balance*.json", line=self.lineno)]
@@ -556,7 +560,7 @@ def _level_chart_svg(entries: list[dict], variants) -> str:
         for j, lv in enumerate(sorted(points)):
             share, lo, hi, _n = points[lv]
             dy = (j - (len(points) - 1) / 2) * 0.18
-            ax.errorbar(share, y + dy, xerr=[[share - lo], [hi - share]], fmt="o", markersize=5,
+            ax.errorbar(share, y + dy, xerr=[[max(0.0, share - lo)], [max(0.0, hi - share)]], fmt="o", markersize=5,
                         color=LEVEL_COLOURS.get(lv, "#777777"), elinewidth=1, capsize=2, zorder=2,
                         label=f"level {level_label(lv)}" if lv not in levels_seen else None)
             levels_seen.add(lv)

@@ -433,7 +433,8 @@ def calibration_provenance_md() -> str:
         lines.append(f"- `docs/data/{path.name}`: {games:,} games, seeds {prov['seeds']['first']} to "
                      f"{prov['seeds']['last']}, code {str(prov.get('commit'))[:7]}, {prov.get('date', '?')[:10]}, "
                      f"{prov.get('runner', '?')}"
-                     + (f", {prov['resumed']:,} of them played in an earlier sitting and read from the work file"
+                     + (f"; {prov['sittings']}" if prov.get("sittings")  # a run over several sittings says how
+                        else f", {prov['resumed']:,} of them played in an earlier sitting and read from the work file"
                         if prov.get("resumed") else f", {prov.get('seconds', 0) / 3600:.1f} hours")
                      + (f" ({per_hour:,} games an hour)" if per_hour else "") + ".")
     return "\n".join(lines)

@@ -82,6 +82,22 @@ def tournament(variants, pairs, ply_cap: int, workers=None, scheduler=None, prog
             "results": results}
 
 
+def seeds_so_far(work_file, variants, pairs, ply_cap: int, opening_plies: int = 0, first_seed: int = 0):
+    """The pairs cut down to the seeds (from ``first_seed`` on, without a gap) whose games the work
+    file holds for every variant and both sides: a part-way match with as many games of each
+    configuration, so its table is not tilted toward the variants played first."""
+    done = set(balance.read_work(work_file)) if work_file and pathlib.Path(work_file).exists() else set()
+    cut = []
+    for hi, lo, n in pairs:
+        keys = [Config(vid, (), la, ld, ply_cap, opening_plies).key for vid in variants for la, ld in ((hi, lo), (lo, hi))]
+        k = 0
+        while k < n and all((key, first_seed + k) in done for key in keys):
+            k += 1
+        if k:
+            cut.append((hi, lo, k))
+    return cut
+
+
 def print_table(data) -> None:
     print(f"ply cap {data['ply_cap']}; random opening plies {data.get('opening_plies', 0)}; variants: {', '.join(data['table'][0]['variants'])}")
     print(f"{'pair':<8} {'games':>5} {'W':>4} {'D':>4} {'L':>4}  {'win rate [95% CI]':<22} {'score':>6}  "
@@ -107,12 +123,21 @@ def main(argv=None) -> int:
     p.add_argument("--out", default=str(ROOT / "docs" / "data" / "tournament.json"))
     p.add_argument("--quick", action="store_true", help="levels 1-3, two games per variant and side")
     p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--so-far", action="store_true",
+                   help="play nothing: write the table of the seeds every game of which the work file holds "
+                        "(a part-way run; the work file is kept, and the command without --so-far resumes)")
     args = p.parse_args(argv)
     pairs = [tuple(int(x) for x in s.split(":")) for s in args.pairs]
     if args.quick:
         pairs = [(2, 1, 2), (3, 2, 2)]
     started = time.monotonic()
     work = args.out + ".work.jsonl"
+    planned = pairs
+    if args.so_far:
+        pairs = seeds_so_far(work, args.variants, pairs, args.ply_cap, args.opening_plies, args.first_seed)
+        if not pairs:
+            print(f"error: {work} holds no seed with every game of a pair played yet", file=sys.stderr)
+            return 1
     try:
         with balance.signals_interrupt():
             data = tournament(args.variants, pairs, args.ply_cap, args.workers, args.scheduler, not args.no_progress,
@@ -124,8 +149,15 @@ def main(argv=None) -> int:
     data["provenance"]["seconds"] = round(time.monotonic() - started, 1)
     data["provenance"]["games"] = sum(r["summary"]["games"] for r in data["results"])
     data["provenance"]["seeds"] = {f"{h}v{l}": n for h, l, n in pairs}
+    if args.so_far:
+        data["provenance"]["seconds"] = None  # nothing was played: the games' time is not known here
+        planned_seeds = {(h, l): n for h, l, n in planned}
+        data["provenance"]["partial"] = "; ".join(
+            f"{h} v {l}: seeds {args.first_seed} to {args.first_seed + k - 1} of the {planned_seeds[h, l]} planned"
+            for h, l, k in pairs)
     balance.write_json(data, args.out)
-    pathlib.Path(work).unlink(missing_ok=True)
+    if not args.so_far:
+        pathlib.Path(work).unlink(missing_ok=True)
     print_table(data)
     print(f"wrote {args.out}")
     return 0

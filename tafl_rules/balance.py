@@ -374,7 +374,9 @@ def run(configs: Iterable[Config], seeds: Iterable[int], *, workers: int | None 
     ``distributed.Client``; then the games run on that cluster instead. ``work_file``:
     JSON-lines file of finished games, read first (resume; bad lines are reported
     through ``report`` and played again, see :func:`read_work`) and appended to.
-    ``on_game`` is called with each newly finished game (tests use it).
+    ``on_game`` is called with each newly finished game (tests use it). Games are dealt
+    out seed by seed (every configuration's seed 0, then every configuration's seed 1, ...),
+    so a run stopped part-way holds about as many games of each configuration.
 
     Nothing is played before every configuration is known to be valid and the work
     file and the scheduler are known to be usable. An interruption (Ctrl-C, or
@@ -393,7 +395,8 @@ def run(configs: Iterable[Config], seeds: Iterable[int], *, workers: int | None 
     done = read_work(work_file, report)
     wanted = {(c.key, s) for c in configs for s in seeds}
     done = {k: v for k, v in done.items() if k in wanted}
-    tasks = [(c.to_dict(), s) for c in configs for s in seeds if (c.key, s) not in done]
+    # seed by seed, so that a run stopped part-way has about as many games of each configuration
+    tasks = [(c.to_dict(), s) for s in seeds for c in configs if (c.key, s) not in done]
     commit = _git_commit()  # the code the games are played with (read before they are)
     resumed = len(done)
     client = _dask_client(scheduler) if scheduler is not None and tasks else None

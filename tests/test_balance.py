@@ -139,6 +139,13 @@ def test_an_interrupted_run_resumes_from_its_work_file(tmp_path):
     assert again == []  # everything is in the work file now
 
 
+def test_a_run_stopped_part_way_holds_about_as_many_games_of_each_configuration():
+    order = []
+    run(SMALL, range(3), workers=1, on_game=lambda rec: order.append((rec["seed"], rec["key"])))
+    keys = [c.key for c in SMALL]
+    assert order == [(s, k) for s in range(3) for k in keys]  # seed by seed, not configuration by configuration
+
+
 def test_every_ending_of_the_rules_and_the_ply_cap_can_be_recorded():
     assert set(balance.ENDINGS) == set(Termination) | {balance.PLY_CAP}
     assert all(winners for winners in balance.ENDINGS.values())
@@ -550,6 +557,24 @@ def _benchmark(name):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def test_a_part_way_match_is_tabled_from_whole_seeds_only_and_keeps_its_work_file(tmp_path, capsys):
+    tournament = _benchmark("tournament")
+    out = tmp_path / "match.json"
+    work = pathlib.Path(str(out) + ".work.jsonl")
+    args = ["--pairs", "2:1:3", "--variants", "brandubh", "--ply-cap", "30", "--opening-plies", "0", "-j", "1",
+            "--no-progress", "--out", str(out), "--so-far"]
+    assert tournament.main(args) == 1  # nothing played yet: refused, nothing written
+    assert "no seed with every game of a pair" in capsys.readouterr().err and not out.exists()
+    with open(work, "w", encoding="utf-8") as fh:  # seed 0 on both sides, seed 1 on one side only
+        for la, ld, seed in ((2, 1, 0), (1, 2, 0), (2, 1, 1)):
+            fh.write(json.dumps(play_game(Config("brandubh", (), la, ld, 30, 0), seed), sort_keys=True) + "\n")
+    assert tournament.main(args) == 0
+    data = json.loads(out.read_text())
+    assert [(r["higher"], r["lower"], r["games"]) for r in data["table"]] == [(2, 1, 2)]
+    assert data["provenance"]["partial"] == "2 v 1: seeds 0 to 0 of the 3 planned"
+    assert len(work.read_text().splitlines()) == 3  # kept, so the command without --so-far resumes
 
 
 def test_calibration_reads_the_human_results_from_the_corpus():

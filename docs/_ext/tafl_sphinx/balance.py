@@ -311,7 +311,8 @@ def tournament_md(data: dict) -> str:
     note = (f"Variants: {variants}; ply cap {data['ply_cap']} (a game reaching it is a draw){opening}; score counts a draw "
             f"as half; the sign test asks how likely so uneven a split of the decisive games would be between "
             f"equal players (draws left out). Made {p['date']} by tafl_rules {p['version']} (commit `{(p.get('commit') or '?')[:10]}`), "
-            f"{p['games']} games.")
+            f"{p['games']} games."
+            + (f" **Part-way:** {p['partial']}; the rest are still to be played." if p.get("partial") else ""))
     return "\n".join(rows) + "\n\n" + note + "\n\n" + tournament_by_variant_md(data)
 
 

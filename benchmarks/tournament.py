@@ -84,15 +84,11 @@ def tournament(variants, pairs, ply_cap: int, workers=None, scheduler=None, prog
 
 def seeds_so_far(work_file, variants, pairs, ply_cap: int, opening_plies: int = 0, first_seed: int = 0):
     """The pairs cut down to the seeds (from ``first_seed`` on, without a gap) whose games the work
-    file holds for every variant and both sides: a part-way match with as many games of each
-    configuration, so its table is not tilted toward the variants played first."""
-    done = set(balance.read_work(work_file)) if work_file and pathlib.Path(work_file).exists() else set()
+    file holds for every variant and both sides (:func:`tafl_rules.balance.seeds_done`)."""
     cut = []
     for hi, lo, n in pairs:
-        keys = [Config(vid, (), la, ld, ply_cap, opening_plies).key for vid in variants for la, ld in ((hi, lo), (lo, hi))]
-        k = 0
-        while k < n and all((key, first_seed + k) in done for key in keys):
-            k += 1
+        configs = [Config(vid, (), la, ld, ply_cap, opening_plies) for vid in variants for la, ld in ((hi, lo), (lo, hi))]
+        k = len(balance.seeds_done(configs, range(first_seed, first_seed + n), work_file))
         if k:
             cut.append((hi, lo, k))
     return cut

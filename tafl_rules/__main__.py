@@ -44,6 +44,9 @@ def _add_balance(sub: Any) -> None:
     p.add_argument("--out", "-o", default="balance.json", help="output JSON (default balance.json)")
     p.add_argument("--work-file", help="JSON-lines file of finished games, for resuming (default: OUT.work.jsonl)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--so-far", action="store_true",
+                   help="play nothing: write the results of the seeds whose every game the work file holds "
+                        "(a run stopped part-way); the work file is kept, and the command without --so-far resumes")
 
 
 def _writable(path: str, what: str) -> str | None:
@@ -110,8 +113,21 @@ def _cmd_balance(args: argparse.Namespace) -> int:
         configs = [c for c in configs if c.variant not in args.skip and (not args.only or c.variant in args.only)]
         if not configs:
             return refuse("no configuration left to play")
+        seeds = range(args.seed, args.seed + args.games)
+        if args.so_far:
+            whole = balance.seeds_done(configs, seeds, work)
+            if not whole:
+                return refuse(f"{work} holds no seed with a game of every configuration yet")
+            data = balance.run(configs, whole, workers=1, work_file=work)
+            data["provenance"]["seconds"] = None  # nothing was played here: the games' time is not known
+            data["provenance"]["runner"] = "none: tabled from the work file (--so-far)"
+            data["provenance"]["partial"] = f"seeds {whole[0]} to {whole[-1]} of the {args.games} planned"
+            balance.write_json(data, args.out)
+            _print_table(data)
+            print(f"wrote {args.out} (part-way: {data['provenance']['partial']}); {work} kept")
+            return 0
         with balance.signals_interrupt():
-            data = balance.run(configs, range(args.seed, args.seed + args.games), workers=args.workers,
+            data = balance.run(configs, seeds, workers=args.workers,
                                scheduler=args.scheduler, work_file=work, progress=not args.no_progress)
             balance.write_json(data, args.out)
     except (RulesError, ValueError) as error:

@@ -48,8 +48,8 @@ from .outcome import Termination
 from .rules import Rules
 
 __all__ = ["Config", "ENDINGS", "JONES_REVERSED", "SITE_TOGGLES", "Terminated", "WorkFileError", "check_record",
-           "play_game", "read_work", "run", "signals_interrupt", "site_configs", "sign_test", "summarise", "wilson",
-           "write_json"]
+           "play_game", "read_work", "run", "seeds_done", "signals_interrupt", "site_configs", "sign_test",
+           "summarise", "wilson", "write_json"]
 
 #: The rule points whose single changes the site compares ("the main readings"); confinement
 #: is the third of the three points of Jones's hypothesis.
@@ -342,6 +342,24 @@ def read_work(path: str | None, report: Callable[[str], None] | None = None) -> 
     if bad > 10:
         say(f"work file {path}: {bad - 10} more bad lines ignored")
     return done
+
+
+def seeds_done(configs: Iterable[Config], seeds: Iterable[int], work_file: str | None) -> list[int]:
+    """The leading ``seeds``, up to the first gap, whose game the work file holds for every one of
+    ``configs``: the part of a run stopped part-way that can be tabled without tilting it toward
+    the configurations played first.
+
+    >>> seeds_done([Config("brandubh", (), 1, 1, 80)], range(3), None)
+    []
+    """
+    configs = list(configs)
+    done = read_work(work_file) if work_file and os.path.exists(work_file) else {}
+    whole = []
+    for s in seeds:
+        if not all((c.key, s) in done for c in configs):
+            break
+        whole.append(s)
+    return whole
 
 
 def _ends_with_newline(path: str) -> bool:

@@ -208,6 +208,22 @@ def test_cli_writes_results_and_refuses_bad_input(tmp_path, capsys):
     assert "not a reading" in capsys.readouterr().err
 
 
+def test_cli_tables_a_run_stopped_part_way_from_whole_seeds_and_keeps_the_work_file(tmp_path, capsys):
+    out, work = tmp_path / "b.json", tmp_path / "b.json.work.jsonl"
+    args = ["balance", "-v", "brandubh", "-v", "tablut-linnaeus", "-n", "5", "--ply-cap", "40", "-o", str(out), "--so-far"]
+    assert main(args) == 2 and "holds no seed" in capsys.readouterr().err and not out.exists()
+    with open(work, "w", encoding="utf-8") as fh:  # seeds 0 and 1 of both, seed 2 of one, seed 4 of both
+        for vid, seed in (("brandubh", 0), ("tablut-linnaeus", 0), ("tablut-linnaeus", 1), ("brandubh", 1),
+                          ("brandubh", 2), ("brandubh", 4), ("tablut-linnaeus", 4)):
+            fh.write(json.dumps(play_game(Config(vid, (), 1, 1, 40), seed), sort_keys=True) + "\n")
+    assert main(args) == 0
+    data = json.loads(out.read_text())
+    assert [e["summary"]["games"] for e in data["results"]] == [2, 2]
+    assert data["provenance"]["partial"] == "seeds 0 to 1 of the 5 planned"
+    assert len(work.read_text().splitlines()) == 7
+    assert "part-way" in capsys.readouterr().out
+
+
 def test_site_suite_lists_every_variant_and_single_toggles():
     from tafl_rules import variants
 

@@ -183,6 +183,24 @@ def test_wide_tables_scroll_in_their_own_box_on_a_phone(browser, site_url):
         context.close()
 
 
+def test_the_level_chart_keeps_a_legible_size_on_a_phone_and_scrolls_in_its_own_box(browser, site_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/docs/fairest.html")
+        chart = page.evaluate("""() => {
+            const box = document.querySelector('.balance-level-chart-box');
+            const svg = box.querySelector('svg');
+            return {svg: svg.getBoundingClientRect().width, box: box.clientWidth, scroll: box.scrollWidth,
+                    focusable: box.tabIndex === 0, name: box.getAttribute('aria-label')};
+        }""")
+        assert chart["svg"] >= 560 and chart["scroll"] > chart["box"], chart  # not shrunk to the phone's width
+        assert chart["focusable"] and chart["name"], chart  # the keyboard can scroll it; it is named
+        assert page.evaluate("() => document.documentElement.scrollWidth") == 375
+    finally:
+        context.close()
+
+
 # --- axe-core, light and dark ----------------------------------------------------------------
 
 @pytest.mark.parametrize("scheme, width", [("light", 1280), ("dark", 1280), ("light", 375), ("dark", 375)])

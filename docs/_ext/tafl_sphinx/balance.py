@@ -578,8 +578,11 @@ def _level_chart_svg(entries: list[dict], variants) -> str:
 
 class LevelChart(_BalanceDirective):
     def run(self) -> list[nodes.Node]:
-        return [nodes.raw("", f'<div class="balance-level-chart-box">{level_chart_svg(self.entries())}</div>',
-                          format="html")]
+        # on a phone the chart keeps a legible size and scrolls sideways in its own box, which
+        # can take the focus so that the keyboard can scroll it too
+        return [nodes.raw("", '<div class="balance-level-chart-box" tabindex="0" role="region" '
+                              'aria-label="Chart: the attackers\' share at each AI level">'
+                              f'{level_chart_svg(self.entries())}</div>', format="html")]
 
 
 TEXEL = DATA / "texel.json"

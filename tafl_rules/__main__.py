@@ -120,7 +120,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
                 return refuse(f"{work} holds no seed with a game of every configuration yet")
             data = balance.run(configs, whole, workers=1, work_file=work)
             data["provenance"]["seconds"] = None  # nothing was played here: the games' time is not known
-            data["provenance"]["runner"] = "none: tabled from the work file (--so-far)"
+            data["provenance"]["runner"] = "none (tabled from the work file)"
             data["provenance"]["partial"] = f"seeds {whole[0]} to {whole[-1]} of the {args.games} planned"
             balance.write_json(data, args.out)
             _print_table(data)

@@ -90,6 +90,11 @@ def test_fairest_page_and_reconstruction_pages_show_every_committed_level(full_b
     assert plain3 and fairest.count(", level 3") == len(plain3)  # the level-3 table shows the variants as they stand
     assert fairest.count("His reading (the variant as it stands)") == 2  # Jones's points on his two layouts
     assert fairest.count("Level 3: attackers") == 2 * (len(level3) > len(plain3))
+    for path in sorted(data.glob("balance*.json")):  # a results file made part-way says so where it is listed
+        prov = json.loads(path.read_text())["provenance"]
+        if prov.get("partial"):
+            assert f"{path.name}</span></code>: {prov['games']} games, seeds {prov['seeds']['first']} to " \
+                   f"{prov['seeds']['last']} (part-way: {prov['partial']})" in fairest, path.name
     page = (full_build / "docs" / "variants" / "tawlbwrdd-cyningstan.html").read_text()
     row = next(e for e in level2 if e["key"].startswith("tawlbwrdd-cyningstan|"))
     attackers = row["summary"]["attackers"]

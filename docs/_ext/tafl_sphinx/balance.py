@@ -271,9 +271,12 @@ class BalanceProvenance(_BalanceDirective):
             p = json.loads(path.read_text(encoding="utf-8"))["provenance"]
             seeds = p.get("seeds", {})
             commit = (p.get("commit") or "unknown")[:10]
+            seconds = f", {p['seconds']} s" if p.get("seconds") is not None else ""
             lines.append(f"- `docs/data/{path.name}`: {p['games']} games, seeds {seeds.get('first')} to "
-                         f"{seeds.get('last')}, made {p['date']} by tafl_rules {p['version']} (commit `{commit}`, "
-                         f"Python {p.get('python', '?')}, {p.get('runner', '?')}, {p.get('seconds', '?')} s).")
+                         f"{seeds.get('last')}" + (f" (part-way: {p['partial']})" if p.get("partial") else "")
+                         + f", made {p['date']} by tafl_rules {p['version']} (commit `{commit}`, "
+                         f"Python {p.get('python', '?')}, {p.get('runner', '?')}{seconds})"
+                         + (f"; {p['sittings']}" if p.get("sittings") else "") + ".")
         return self.parse_md("\n".join(lines))
 
 

@@ -24,6 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tafl_rules import balance  # noqa: E402
+from tafl_rules.ai import RETIRED_LEVELS  # noqa: E402
 from tafl_rules.balance import Config, sign_test, wilson  # noqa: E402
 
 VARIANTS = ("brandubh", "tablut-linnaeus", "tawlbwrdd-cyningstan-9")
@@ -94,6 +95,10 @@ def seeds_so_far(work_file, variants, pairs, ply_cap: int, opening_plies: int = 
     return cut
 
 
+def _level_name(level: int) -> str:
+    return f"former {level - 100}" if level in RETIRED_LEVELS else str(level)
+
+
 def print_table(data) -> None:
     print(f"ply cap {data['ply_cap']}; random opening plies {data.get('opening_plies', 0)}; variants: {', '.join(data['table'][0]['variants'])}")
     print(f"{'pair':<8} {'games':>5} {'W':>4} {'D':>4} {'L':>4}  {'win rate [95% CI]':<22} {'score':>6}  "
@@ -149,7 +154,7 @@ def main(argv=None) -> int:
         data["provenance"]["seconds"] = None  # nothing was played: the games' time is not known here
         planned_seeds = {(h, l): n for h, l, n in planned}
         data["provenance"]["partial"] = "; ".join(
-            f"{h} v {l}: seeds {args.first_seed} to {args.first_seed + k - 1} of the {planned_seeds[h, l]} planned"
+            f"{_level_name(h)} v {_level_name(l)}: seeds {args.first_seed} to {args.first_seed + k - 1} of the {planned_seeds[h, l]} planned"
             for h, l, k in pairs)
     balance.write_json(data, args.out)
     if not args.so_far:

@@ -338,6 +338,20 @@ def test_committed_tournament_shows_each_level_beating_the_one_below(path):
         assert {"brandubh", "tablut-linnaeus", "tawlbwrdd-cyningstan-9"} <= set(row["variants"])
 
 
+def test_the_level5_match_is_whole_and_the_page_reports_it():
+    # the issue asks the new strongest level to be at least as strong as the former one, decided by
+    # a sign test over at least 100 games; the fairest page states the result in words
+    data = json.loads((ROOT / "docs" / "data" / "match-level5.json").read_text())
+    (row,) = data["table"]
+    assert (row["higher"], row["lower"]) == (5, 105) and "partial" not in data["provenance"]
+    assert row["games"] >= 100 and len(row["variants"]) >= 3
+    assert row["wins"] > row["losses"] and sign_test(row["wins"], row["losses"]) < 0.05
+    page = " ".join((ROOT / "docs" / "fairest.md").read_text().split())
+    assert (f"won {row['wins']} games, drew {row['draws']} and lost {row['losses']} "
+            f"(score {round(100 * row['score'])}%)") in page
+    assert f"*p* = {sign_test(row['wins'], row['losses']):.3f}" in page
+
+
 def test_levels_table_is_read_from_the_ai():
     table = _extension().levels_md()
     assert table.count("\n") == 1 + len(LEVELS)

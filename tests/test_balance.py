@@ -352,6 +352,32 @@ def test_the_level5_match_is_whole_and_the_page_reports_it():
     assert f"*p* = {sign_test(row['wins'], row['losses']):.3f}" in page
 
 
+#: what the fairest page says of the level-3 re-run: which level-3 intervals lie apart from which
+#: lower level's ("Six level-3 intervals lie apart ..."); the figures themselves come from the data
+LEVEL3_APART = {"tawlbwrdd-cyningstan-9": {1}, "lewis-2-corrected": {1, 2}, "lewis-2": {1},
+                "tablut-linnaeus": {1}, "tablut-smith": {2}, "tawlbwrdd-corner": {2}}
+
+
+def test_the_fairest_pages_words_on_the_level3_intervals_match_the_committed_games():
+    # retabling the run must not leave a sentence standing that its games no longer support
+    ext = _extension()
+    entries = ext.load_results()
+
+    def interval(vid, level):
+        (entry,) = [e for e in entries if e["config"]["variant"] == vid and ext.level_of(e) == level
+                    and not e["config"].get("toggles")]
+        return ext.decided_share(entry["summary"])[1:3]
+
+    played3 = {e["config"]["variant"] for e in entries if ext.level_of(e) == 3 and not e["config"].get("toggles")}
+    assert set(LEVEL3_APART) <= played3
+    for vid in played3:
+        lo3, hi3 = interval(vid, 3)
+        apart = {level for level in (1, 2) if (lambda lo, hi: hi < lo3 or hi3 < lo)(*interval(vid, level))}
+        assert apart == LEVEL3_APART.get(vid, set()), vid
+    page = " ".join((ROOT / "docs" / "fairest.md").read_text().split())
+    assert f"{('No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven')[len(LEVEL3_APART)]} level-3 intervals lie apart" in page
+
+
 def test_levels_table_is_read_from_the_ai():
     table = _extension().levels_md()
     assert table.count("\n") == 1 + len(LEVELS)

@@ -29,6 +29,7 @@ Directives
 
 from __future__ import annotations
 
+import functools
 import html
 import io
 import json
@@ -61,10 +62,24 @@ def result_files() -> list[Path]:
 
 
 def load_results() -> list[dict[str, Any]]:
-    """Every configuration's entry, with its file's provenance under ``"provenance"``."""
+    """Every configuration's entry, with its file's provenance under ``"provenance"`` (read once
+    per version of the files: many directives and roles of one build ask for them)."""
+    return list(_read_results(tuple((path, path.stat().st_mtime_ns) for path in result_files())))
+
+
+def noted_results(env: Any) -> list[dict[str, Any]]:
+    """:func:`load_results`, with the results files noted as the document's dependencies."""
+    env.note_dependency(str(DATA))  # a results file added later must rebuild the page too
+    for path in result_files():
+        env.note_dependency(str(path))
+    return load_results()
+
+
+@functools.lru_cache(maxsize=1)
+def _read_results(files: tuple[tuple[Path, int], ...]) -> tuple[dict[str, Any], ...]:
     out = []
     seen = set()
-    for path in result_files():
+    for path, _mtime in files:
         data = json.loads(path.read_text(encoding="utf-8"))
         for entry in data["results"]:
             if entry["key"] in seen:
@@ -76,7 +91,7 @@ def load_results() -> list[dict[str, Any]]:
         order = {c.key: i for i, c in enumerate(site_configs())}
     except Exception:  # noqa: BLE001 - keep the files' order if the package cannot say
         order = {}
-    return sorted(out, key=lambda e: order.get(e["key"], len(order)))
+    return tuple(sorted(out, key=lambda e: order.get(e["key"], len(order))))
 
 
 def _pct(x: float) -> str:
@@ -211,10 +226,7 @@ class _BalanceDirective(SphinxDirective):
     has_content = False
 
     def entries(self, variant: str | None = None, level: int | None = None) -> list[dict]:
-        self.env.note_dependency(str(DATA))  # a results file added later must rebuild the page too
-        for path in result_files():
-            self.env.note_dependency(str(path))
-        return select(load_results(), variant, level)
+        return select(noted_results(self.env), variant, level)
 
     def parse_md(self, text: str) -> list[nodes.Node]:
         container = nodes.container()

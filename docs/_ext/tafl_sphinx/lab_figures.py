@@ -23,7 +23,7 @@ from typing import Callable
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from .balance import DATA, _pct, decided_share, load_results, level_of, result_files
+from .balance import _pct, decided_share, noted_results, select
 
 TARGET = re.compile(r"(?P<variant>[a-z0-9-]+)(?:\?(?P<toggles>[a-z_]+=[a-z0-9_-]+(?:&[a-z_]+=[a-z0-9_-]+)*))?"
                     r"@(?P<level>\d+)")
@@ -39,9 +39,7 @@ def find_entry(target: str, entries: list[dict]) -> dict:
     if not m:
         raise LabFigureError(f"{target!r} is not of the form variant@level or variant?toggle=value@level")
     toggles = dict(pair.split("=") for pair in m["toggles"].split("&")) if m["toggles"] else {}
-    level = int(m["level"])
-    found = [e for e in entries if e["config"]["variant"] == m["variant"] and level_of(e) == level
-             and (e["config"].get("toggles") or {}) == toggles]
+    found = [e for e in select(entries, m["variant"], int(m["level"])) if (e["config"].get("toggles") or {}) == toggles]
     if len(found) != 1:
         raise LabFigureError(f"{target!r} names {len(found)} committed results (docs/data/balance*.json), not one")
     return found[0]
@@ -77,12 +75,8 @@ def figure(role: str, target: str, entries: list[dict]) -> str:
 
 
 def lab_role(name, rawtext, text, lineno, inliner, options=None, content=None):
-    env = inliner.document.settings.env
-    env.note_dependency(str(DATA))
-    for path in result_files():
-        env.note_dependency(str(path))
     try:
-        return [nodes.Text(figure(name, text, load_results()))], []
+        return [nodes.Text(figure(name, text, noted_results(inliner.document.settings.env)))], []
     except LabFigureError as error:
         msg = inliner.reporter.error(f"{name} role: {error}", line=lineno)
         return [inliner.problematic(rawtext, rawtext, msg)], [msg]

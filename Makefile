@@ -9,6 +9,9 @@ SHELL := /bin/bash
 VENV    := .venv
 VPY     := $(VENV)/bin/python
 BUILD   := _build/html
+# present while $(BUILD) holds one build made into an empty folder, with no source changed since:
+# the tests then read it instead of building the site a second time
+SCRATCH_MARK := _build/html.from-scratch
 WHEEL_STAMP := dist/.stamp
 HOST    := 127.0.0.1
 PORT    := 8000
@@ -53,8 +56,10 @@ setup: $(VENV)/.stamp node_modules/.stamp $(WHEEL_STAMP)
 $(BUILD)/.stamp: $(VENV)/.stamp node_modules/.stamp $(WHEEL_STAMP) $(SITE_SOURCES)
 	@# Pages are rebuilt incrementally; a change to code or data that pages are drawn from rebuilds all.
 	@fresh=-E; if [ -f $@ ] && [ -z "$$(find conf.py docs/_ext docs/data _static _templates tafl_rules -type f -newer $@ 2>/dev/null | head -n 1)" ]; then fresh=; fi; \
-	rm -f $@; echo "sphinx-build -W $$fresh -b html . $(BUILD)"; \
-	$(VPY) -m sphinx -W --keep-going -q $$fresh -b html . $(BUILD)
+	empty=; if [ ! -e $(BUILD) ]; then empty=yes; fi; \
+	rm -f $@ $(SCRATCH_MARK); echo "sphinx-build -W $$fresh -b html . $(BUILD)"; \
+	$(VPY) -m sphinx -W --keep-going -q $$fresh -b html . $(BUILD) && \
+	if [ -n "$$empty" ]; then touch $(SCRATCH_MARK); fi
 	touch $@
 
 site: $(BUILD)/.stamp

@@ -31,11 +31,35 @@ def site_dir() -> Path:
     return SITE
 
 
+#: what the site is built from, as the Makefile's SITE_SOURCES lists it
+SITE_SOURCES = ("conf.py", "index.md", "404.md", "docs", "sources", "_static", "_templates", "tafl_rules")
+
+
+def _built_from_scratch_and_current(site: Path) -> bool:
+    """Whether ``make site`` built ``site`` into an empty folder (it leaves the mark
+    ``<site>.from-scratch``) and no source file is newer than that build."""
+    mark = site.with_name(site.name + ".from-scratch")
+    if not mark.is_file():
+        return False
+    made = mark.stat().st_mtime
+    for name in SITE_SOURCES:
+        path = ROOT / name
+        files = path.rglob("*") if path.is_dir() else [path]
+        if any(f.is_file() and f.stat().st_mtime > made for f in files if "__pycache__" not in f.parts):
+            return False
+    return True
+
+
 @pytest.fixture(scope="session")
 def fresh_build(tmp_path_factory) -> Path:
     """A full HTML build of the site from scratch, with warnings as errors, made once per run
     for the tests that read the built pages (test_content) and the runtime beside them
-    (test_site_build). The browser tests use ``site_dir``: the build ``make test`` made."""
+    (test_site_build). The browser tests use ``site_dir``: the build ``make test`` made.
+
+    When that build was itself made into an empty folder (a fresh clone, or after ``make clean``)
+    and no source has changed since, it is the same thing, and it is read instead of built again."""
+    if _built_from_scratch_and_current(SITE):
+        return SITE
     out = tmp_path_factory.mktemp("site")
     result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(ROOT), str(out)],
                             capture_output=True, text=True)

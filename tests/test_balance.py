@@ -79,7 +79,7 @@ def test_a_game_depends_only_on_its_config_and_seed(monkeypatch):
     # on a machine so slow that every look at the clock finds an hour gone: the same games
     from tafl_rules.ai import search
 
-    deeper = Config("brandubh", (), 3, 3, 40)
+    deeper = Config("brandubh", (), 3, 3, 20)
     normal = [play_game(deeper, s) for s in range(2)]
     clock = iter(range(0, 10**12, 3600))
     monkeypatch.setattr(search.time, "perf_counter", lambda: next(clock))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -62,3 +64,29 @@ def test_a_tiny_project_prints_the_committed_figure_and_refuses_a_bad_target(tmp
     (tmp_path / "bad").mkdir()
     result, _ = build_tiny(tmp_path / "bad", "# Tiny\n\n{lab-share}`lewis-1@7`\n")
     assert result.returncode != 0 and "lab-share role" in result.stderr and "lewis-1@7" in result.stderr
+
+
+def test_an_incremental_build_reads_the_page_again_only_when_a_results_file_comes_or_goes(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "balance-level3.json").write_bytes((ROOT / "docs" / "data" / "balance-level3.json").read_bytes())
+    (tmp_path / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})\nsys.path.insert(0, {str(ROOT)!r})\n"
+        f"import pathlib, tafl_sphinx.balance\ntafl_sphinx.balance.DATA = pathlib.Path({str(data)!r})\n"
+        "extensions = ['myst_parser', 'tafl_sphinx']\ntafl_runtime = False\n")
+    (tmp_path / "index.md").write_text("# Tiny\n\n{lab-games}`lewis-1@3` games.\n\n```{toctree}\nother\n```\n")
+    (tmp_path / "other.md").write_text("# Other\n\nNo figures here.\n")
+
+    def build() -> str:
+        result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-b", "html", str(tmp_path),
+                                 str(tmp_path / "_build")], capture_output=True, text=True)
+        assert result.returncode == 0, result.stdout + result.stderr
+        return re.search(r"updating environment: .*", result.stdout).group(0)
+
+    assert "2 added" in build()
+    assert "0 added, 0 changed, 0 removed" in build()
+    (data / "balance-people-level1.json").write_bytes((ROOT / "docs" / "data" / "balance-people-level1.json").read_bytes())
+    assert "0 added, 1 changed, 0 removed" in build()
+    assert "0 added, 0 changed, 0 removed" in build()
+    (data / "balance-people-level1.json").unlink()
+    assert "0 added, 1 changed, 0 removed" in build()

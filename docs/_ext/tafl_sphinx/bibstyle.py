@@ -11,8 +11,9 @@ formatting style ``tafl`` (``bibtex_default_style = "tafl"``).
 from __future__ import annotations
 
 import re
+from importlib.metadata import entry_points
 
-from pybtex.plugin import register_plugin
+from pybtex.plugin import PluginGroupNotFound, register_plugin
 from pybtex.richtext import Text
 from pybtex.style.formatting.unsrt import Style as UnsrtStyle
 from pybtex.style.formatting.unsrt import dashify
@@ -153,6 +154,21 @@ def setup_bibstyle(app) -> None:
 
 
 def register() -> None:
+    _hold_installed_plugins()
     register_plugin("pybtex.style.labels", "tafl-author-year", AuthorYearLabels, force=True)
     register_plugin("pybtex.style.sorting", "tafl-by-name", ByCitationName, force=True)
     register_plugin("pybtex.style.formatting", "tafl", Style, force=True)
+
+
+def _hold_installed_plugins() -> None:
+    """Register pybtex's installed plugins as runtime ones, which it looks up first.
+
+    Otherwise each lookup (several for every citation sphinxcontrib-bibtex resolves) reads the
+    entry points of every installed distribution again: most of the time of a linkcheck run."""
+    for entry_point in entry_points():
+        if not entry_point.group.startswith("pybtex."):
+            continue
+        try:
+            register_plugin(entry_point.group, entry_point.name, entry_point.load(), force=True)
+        except (PluginGroupNotFound, ImportError, ValueError):
+            continue  # a group pybtex does not know, or a plugin that cannot load: looked up as before

@@ -380,6 +380,8 @@ def test_the_fairest_pages_words_on_the_level3_intervals_match_the_committed_gam
         assert apart == LEVEL3_APART.get(vid, set()), vid
     page = " ".join((ROOT / "docs" / "fairest.md").read_text().split())
     assert f"{('No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven')[len(LEVEL3_APART)]} level-3 intervals lie apart" in page
+    widths = [round(100 * hi) - round(100 * lo) for lo, hi in (interval(vid, 3) for vid in played3)]
+    assert f"a level-3 interval still spans {min(widths)} to {max(widths)} points" in page
 
 
 def test_levels_table_is_read_from_the_ai():

@@ -355,7 +355,13 @@ def test_the_level5_match_is_whole_and_the_page_reports_it():
 #: what the fairest page says of the level-3 re-run: which level-3 intervals lie apart from which
 #: lower level's ("Six level-3 intervals lie apart ..."); the figures themselves come from the data
 LEVEL3_APART = {"tawlbwrdd-cyningstan-9": {1}, "lewis-2-corrected": {1, 2}, "lewis-2": {1},
-                "tablut-linnaeus": {1}, "tablut-smith": {2}, "tawlbwrdd-corner": {2}}
+                "tablut-linnaeus": {1}, "tablut-smith": {2}, "tawlbwrdd-corner": {1}, "tafl-granquist": {1}}
+#: which side the fairest page says a level-3 interval (as printed, in whole percents) favours
+LEVEL3_SETTLED = {"tawlbwrdd-cyningstan-9": "attackers", "tafl-granquist": "attackers", "lewis-2": "defenders",
+                  "lewis-2-corrected": "defenders", "tablut-smith": "defenders", "tawlbwrdd-bell": "defenders",
+                  "hywel-dda-jones": "defenders", "jones-3": "defenders"}
+#: the people's share the page compares a level-3 interval with, and whether it says the interval holds it
+LEVEL3_PEOPLE = {"tawlbwrdd-cyningstan": (62, False), "tawlbwrdd-bell": (65, False), "tablut-linnaeus": (54, True)}
 
 
 def test_the_fairest_pages_words_on_the_level3_intervals_match_the_committed_games():
@@ -381,6 +387,12 @@ def test_the_fairest_pages_words_on_the_level3_intervals_match_the_committed_gam
     page = " ".join((ROOT / "docs" / "fairest.md").read_text().split())
     assert f"{('No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven')[len(LEVEL3_APART)]} level-3 intervals lie apart" in page
     widths = [round(100 * hi) - round(100 * lo) for lo, hi in (interval(vid, 3) for vid in played3)]
+    printed = {vid: (round(100 * lo), round(100 * hi)) for vid, (lo, hi) in ((v, interval(v, 3)) for v in played3)}
+    settled = {vid: "attackers" if lo > 50 else "defenders" for vid, (lo, hi) in printed.items() if lo > 50 or hi < 50}
+    assert settled == LEVEL3_SETTLED
+    assert f"{('No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine')[len(settled)]} level-3 intervals lie wholly on one side" in page
+    for vid, (people, holds) in LEVEL3_PEOPLE.items():
+        assert (printed[vid][0] <= people <= printed[vid][1]) == holds, vid
     assert f"a level-3 interval still spans {min(widths)} to {max(widths)} points" in page
 
 

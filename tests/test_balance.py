@@ -385,14 +385,15 @@ def test_the_fairest_pages_words_on_the_level3_intervals_match_the_committed_gam
                 apart.add(level)
         assert apart == LEVEL3_APART.get(vid, set()), vid
     page = " ".join((ROOT / "docs" / "fairest.md").read_text().split())
-    assert f"{('No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven')[len(LEVEL3_APART)]} level-3 intervals lie apart" in page
-    widths = [round(100 * hi) - round(100 * lo) for lo, hi in (interval(vid, 3) for vid in played3)]
+    words = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
+    assert f"{words[len(LEVEL3_APART)]} level-3 intervals lie apart" in page
     printed = {vid: (round(100 * lo), round(100 * hi)) for vid, (lo, hi) in ((v, interval(v, 3)) for v in played3)}
     settled = {vid: "attackers" if lo > 50 else "defenders" for vid, (lo, hi) in printed.items() if lo > 50 or hi < 50}
     assert settled == LEVEL3_SETTLED
-    assert f"{('No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine')[len(settled)]} level-3 intervals lie wholly on one side" in page
+    assert f"{words[len(settled)]} level-3 intervals lie wholly on one side" in page
     for vid, (people, holds) in LEVEL3_PEOPLE.items():
         assert (printed[vid][0] <= people <= printed[vid][1]) == holds, vid
+    widths = [hi - lo for lo, hi in printed.values()]
     assert f"a level-3 interval still spans {min(widths)} to {max(widths)} points" in page
 
 

@@ -88,8 +88,9 @@ def _off_line_empty_square(variant_id: str, square: str) -> str:
     raise AssertionError("no empty square off the lines")
 
 
-def _share_link_and_reload_keep(page, board, browser, variant_id: str, played: list[str]) -> None:
-    """The board's share link opens the same moves in a new browser context; a reload keeps them."""
+def _share_link_and_reload_keep(page, board, browser, variant_id: str, played: list[str]):
+    """The board's share link opens the same moves in a new browser context; a reload keeps them.
+    Returns the board of the reloaded page."""
     board.locator(".tafl-share").click()
     link = board.locator(".tafl-share-link").input_value()
     assert f"variant={variant_id}" in link
@@ -108,6 +109,7 @@ def _share_link_and_reload_keep(page, board, browser, variant_id: str, played: l
     page.wait_for_selector(READY, timeout=90_000)
     board = page.locator(".tafl-board").first
     assert [m.split("x")[0] for m in moves_shown(board)] == list(played)
+    return board
 
 
 @pytest.mark.parametrize("variant_id", VARIANT_IDS)
@@ -140,8 +142,7 @@ def test_variant_page_board_plays_a_game_to_its_outcome(page, site_url, browser,
 
     # The share link restores the exact game in a new page, and a reload keeps it.
     if variant_id in SHARE_CHECKED:
-        _share_link_and_reload_keep(page, board, browser, variant_id, line[:3])
-        board = page.locator(".tafl-board").first
+        board = _share_link_and_reload_keep(page, board, browser, variant_id, line[:3])
 
     # The rest of the chosen line, by clicking, to the outcome.
     for number, move in enumerate(line[3:], 4):

@@ -68,36 +68,20 @@ def load_results() -> list[dict[str, Any]]:
 
 
 def noted_results(env: Any) -> list[dict[str, Any]]:
-    """:func:`load_results`, with the results files noted as the document's dependencies, and
-    the document as one to read again when a results file is added or removed."""
-    files = result_files()
-    for path in files:
+    """:func:`load_results`, with the results files noted as the document's dependencies."""
+    for path in result_files():
         env.note_dependency(str(path))
-    if not hasattr(env, "tafl_results_readers"):
-        env.tafl_results_readers = set()
-    env.tafl_results_readers.add(env.docname)
-    env.tafl_results_files = [path.name for path in files]
     return load_results()
 
 
-def _results_files_added_or_removed(app: Sphinx, env: Any, added: set, changed: set, removed: set) -> list[str]:
-    # A folder cannot be a Sphinx dependency (one that is not a file is read as changed on
-    # every build), so the set of results files is compared here.
-    if getattr(env, "tafl_results_files", None) == [path.name for path in result_files()]:
-        return []
-    return sorted(getattr(env, "tafl_results_readers", set()))
-
-
-def _forget_reader(app: Sphinx, env: Any, docname: str) -> None:
-    getattr(env, "tafl_results_readers", set()).discard(docname)
-
-
-def _merge_readers(app: Sphinx, env: Any, docnames: set, other: Any) -> None:
-    if not hasattr(env, "tafl_results_readers"):
-        env.tafl_results_readers = set()
-    env.tafl_results_readers |= getattr(other, "tafl_results_readers", set()) & set(docnames)
-    if hasattr(other, "tafl_results_files"):
-        env.tafl_results_files = other.tafl_results_files
+def _results_files_added(app: Sphinx, env: Any, added: set, changed: set, removed: set) -> list[str]:
+    # A folder cannot be a Sphinx dependency (one that is not a file is read as changed on every
+    # build), so a document that read the results is read again when the files it noted are not
+    # the files there are now. (A removed file Sphinx sees itself: a dependency gone missing.)
+    now = set(result_files())
+    readers = {doc: {Path(dep) for dep in deps if Path(dep).parent == DATA and Path(dep).match("balance*.json")}
+               for doc, deps in env.dependencies.items()}
+    return sorted(doc for doc, noted in readers.items() if noted and noted != now)
 
 
 @functools.lru_cache(maxsize=1)
@@ -682,9 +666,7 @@ class TournamentTable(_BalanceDirective):
 
 
 def setup_balance(app: Sphinx) -> None:
-    app.connect("env-get-outdated", _results_files_added_or_removed)
-    app.connect("env-purge-doc", _forget_reader)
-    app.connect("env-merge-info", _merge_readers)
+    app.connect("env-get-outdated", _results_files_added)
     app.add_directive("tournament-table", TournamentTable)
     app.add_directive("ai-levels", AiLevels)
     app.add_directive("calibration-table", CalibrationTable)

@@ -365,7 +365,7 @@ def test_sphinx_linkcheck_offline_finds_no_broken_local_link(site, tmp_path):
     # from a copy of the HTML build's doctrees: nothing changed, so no page is read again
     shutil.copytree(site / ".doctrees", tmp_path / "doctrees")
     result = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-b", "linkcheck", "-D", r"linkcheck_ignore=^https?://.*",
+        [sys.executable, "-m", "sphinx", "-N", "-b", "linkcheck", "-D", r"linkcheck_ignore=^https?://.*",
          "-d", str(tmp_path / "doctrees"), str(ROOT), str(tmp_path)], capture_output=True, text=True)
     assert "updating environment: 0 added, 0 changed, 0 removed" in result.stdout, result.stdout
     report = (tmp_path / "output.txt").read_text() if (tmp_path / "output.txt").exists() else ""

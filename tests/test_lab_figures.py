@@ -78,7 +78,7 @@ def test_an_incremental_build_reads_the_page_again_only_when_a_results_file_come
     (tmp_path / "other.md").write_text("# Other\n\nNo figures here.\n")
 
     def build() -> str:
-        result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-b", "html", str(tmp_path),
+        result = subprocess.run([sys.executable, "-m", "sphinx", "-N", "-W", "-b", "html", str(tmp_path),
                                  str(tmp_path / "_build")], capture_output=True, text=True)
         assert result.returncode == 0, result.stdout + result.stderr
         return re.search(r"updating environment: .*", result.stdout).group(0)

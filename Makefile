@@ -81,7 +81,7 @@ chromium:
 	  exit 1; fi
 
 test: site chromium
-	$(VPY) -m pytest -q
+	$(VPY) -m pytest -q -n auto  # one pytest worker per core (pytest-xdist)
 
 bench: setup
 	$(VPY) benchmarks/bench_engine.py

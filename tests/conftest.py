@@ -6,6 +6,7 @@ here if it is missing), the real Pyodide runtime from npm and Debian's chromium.
 
 from __future__ import annotations
 
+import fcntl
 import subprocess
 import sys
 from pathlib import Path
@@ -26,8 +27,11 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
-    if not (SITE / "_static" / "pyodide" / "pyodide-lock.json").is_file():
-        subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(ROOT), str(SITE)], check=True)
+    SITE.parent.mkdir(exist_ok=True)
+    with open(SITE.parent / ".site-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # pytest-xdist's workers: one builds, the others wait for it
+        if not (SITE / "_static" / "pyodide" / "pyodide-lock.json").is_file():
+            subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(ROOT), str(SITE)], check=True)
     return SITE
 
 

@@ -413,10 +413,10 @@ def test_raichi_shows_only_where_the_rules_use_it_and_links_to_the_glossary(page
 def test_move_list_in_pairs_with_the_sides(page, site_url):
     board = open_board(page, f"{site_url}/docs/variants/copenhagen.html")
     game = Game("copenhagen")
-    for move in ("d1-d3", "e5-e2", "h1-h3"):
+    for number, move in enumerate(("d1-d3", "e5-e2", "h1-h3"), 1):
         game.play(move)
         click_move(board, move)
-    wait_moves(board, 3)
+        wait_moves(board, number)  # the next side's piece can be picked up once this move is shown
     assert board.locator(".tafl-moves-head span").all_text_contents() == ["#", "Attackers", "Defenders"]
     rows = board.locator(".tafl-moves li")
     assert rows.count() == 2

@@ -382,6 +382,29 @@ def open_work_file(path: str) -> TextIO:
     return fh
 
 
+def _reopen_if_replaced(fh: TextIO, path: str, done: dict[tuple[str, int], dict[str, Any]],
+                       report: Callable[[str], None] | None) -> TextIO:
+    """The open work file; or, if the file at ``path`` was replaced or removed during the run
+    (a checkout, a stash, an editor), the file now there, reopened, with every finished game
+    it lacks written to it again. Appending to the old file would lose those games silently."""
+    try:
+        if os.path.samestat(os.fstat(fh.fileno()), os.stat(path)):
+            return fh
+    except FileNotFoundError:
+        pass
+    fh.close()
+    there = read_work(path, report)
+    fh = open_work_file(path)
+    lacking = [rec for key, rec in done.items() if key not in there]
+    for rec in lacking:
+        fh.write(json.dumps(rec, sort_keys=True) + "\n")
+    fh.flush()
+    say = report or (lambda text: print(text, file=sys.stderr))
+    say(f"the work file {path} was replaced during the run: {len(lacking)} finished games it lacked "
+        "were written to it again")
+    return fh
+
+
 def run(configs: Iterable[Config], seeds: Iterable[int], *, workers: int | None = None,
         scheduler: Any = None, work_file: str | None = None, progress: bool = False,
         on_game: Callable[[dict[str, Any]], None] | None = None, report: Callable[[str], None] | None = None) -> dict[str, Any]:
@@ -391,7 +414,8 @@ def run(configs: Iterable[Config], seeds: Iterable[int], *, workers: int | None 
     ``scheduler``: a Dask scheduler address (``"tcp://host:8786"``) or a
     ``distributed.Client``; then the games run on that cluster instead. ``work_file``:
     JSON-lines file of finished games, read first (resume; bad lines are reported
-    through ``report`` and played again, see :func:`read_work`) and appended to.
+    through ``report`` and played again, see :func:`read_work`) and appended to; if the
+    file is replaced during the run, the finished games it lacks are written to the new one.
     ``on_game`` is called with each newly finished game (tests use it). Games are dealt
     out seed by seed (every configuration's seed 0, then every configuration's seed 1, ...),
     so a run stopped part-way holds about as many games of each configuration.
@@ -428,6 +452,9 @@ def run(configs: Iterable[Config], seeds: Iterable[int], *, workers: int | None 
             k = (rec["key"], rec["seed"])
             if k in done:  # a game retried after a lost worker: counted once
                 return
+            nonlocal fh
+            if fh and work_file:
+                fh = _reopen_if_replaced(fh, work_file, done, report)
             done[k] = rec
             if fh:
                 fh.write(json.dumps(rec, sort_keys=True) + "\n")

@@ -139,6 +139,29 @@ def test_an_interrupted_run_resumes_from_its_work_file(tmp_path):
     assert again == []  # everything is in the work file now
 
 
+@pytest.mark.parametrize("how", ["older copy", "removed"])
+def test_a_work_file_replaced_during_the_run_gets_back_every_finished_game(tmp_path, how):
+    # as a `git stash` and `stash pop` (or a checkout) does to a run that holds the file open
+    work = tmp_path / "work.jsonl"
+    seen, said = [], []
+
+    def replace_after_three(rec):
+        seen.append(rec)
+        if len(seen) == 3:
+            older = work.read_text().splitlines(keepends=True)[:1]
+            work.unlink()
+            if how == "older copy":
+                work.write_text("".join(older))
+
+    got = run(SMALL, range(4), workers=1, work_file=str(work), on_game=replace_after_three, report=said.append)
+    kept = balance.read_work(str(work))
+    assert len(kept) == len(work.read_text().splitlines()) == 8  # every game once
+    assert [kept[(r["key"], r["seed"])] for r in seen] == seen
+    assert json.dumps(run(SMALL, range(4), workers=1, work_file=str(work))["results"]) == json.dumps(got["results"])
+    assert said == [f"the work file {work} was replaced during the run: {2 if how == 'older copy' else 3} "
+                    "finished games it lacked were written to it again"]
+
+
 def test_a_run_stopped_part_way_holds_about_as_many_games_of_each_configuration():
     order = []
     run(SMALL, range(3), workers=1, on_game=lambda rec: order.append((rec["seed"], rec["key"])))

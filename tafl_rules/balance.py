@@ -146,8 +146,9 @@ class Config:
                    int(data["defenders_level"]), int(data["ply_cap"]), int(data.get("opening_plies", 0)))
 
 
-def play_game(config: Config | Mapping[str, Any], seed: int) -> dict[str, Any]:
-    """Play one self-play game; returns ``{"key", "seed", "winner", "kind", "plies"}``.
+def play_game(config: Config | Mapping[str, Any], seed: int, *, position: bool = False) -> dict[str, Any]:
+    """Play one self-play game; returns ``{"key", "seed", "winner", "kind", "plies"}``
+    (and, with ``position``, the final placement as an OTN position record).
 
     The AI of each side moves with ``analyse(game, level, seed)`` without a time cap: its
     node budget (never the clock) ends each search, so the game depends only on ``config``
@@ -170,7 +171,10 @@ def play_game(config: Config | Mapping[str, Any], seed: int) -> dict[str, Any]:
         winner, kind = None, PLY_CAP
     else:
         winner, kind = game.outcome.winner, game.outcome.kind
-    return {"key": config.key, "seed": int(seed), "winner": winner, "kind": kind, "plies": game.ply}
+    out = {"key": config.key, "seed": int(seed), "winner": winner, "kind": kind, "plies": game.ply}
+    if position:
+        out["position"] = game.position()
+    return out
 
 
 def _play_task(task: tuple[dict[str, Any], int]) -> dict[str, Any]:

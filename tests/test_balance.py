@@ -686,6 +686,27 @@ def test_calibration_reads_the_human_results_from_the_corpus():
     assert share["rate"] == 0.4399 and share["low"] < 0.44 < share["high"]
 
 
+def test_people_s_games_are_sorted_by_how_they_ended(tmp_path):
+    """Lines of the corpus whose endings were read off by hand: 1 unfinished, 11 White
+    resigned, 34 White escape, 39 Black resigned, 88 White on time, 92 Black on time, 96 Black
+    king taken, 222 White edge fort, 405 a draw, 532 Black encirclement."""
+    cal = _benchmark("calibration")
+    lines = cal.CORPUS.read_text().splitlines()
+    small = tmp_path / "few.csv"
+    small.write_text("\n".join(lines[n - 1] for n in (1, 11, 34, 39, 88, 92, 96, 222, 405, 532)) + "\n")
+    ended = cal.human_endings(small)
+    assert ended["rules"] == {"attackers": 2, "defenders": 2,
+                              "kinds": {"edge-fort": 1, "encirclement": 1, "escape": 1, "king-captured": 1}}
+    assert ended["time"] == {"attackers": 1, "defenders": 1}
+    assert ended["resigned"] == {"attackers": 1, "defenders": 1}
+    assert ended["rules_share"]["decided"] == 4 and ended["rules_share"]["rate"] == 0.5
+    # a record whose rules-ending disagrees with the recorded winner is refused, naming it
+    wrong = tmp_path / "wrong.csv"
+    wrong.write_text(lines[33].rsplit(",", 1)[0] + ",Black\n")
+    with pytest.raises(ValueError, match="won by the attackers ends under the rules with"):
+        cal.human_endings(wrong)
+
+
 def test_calibration_compares_self_play_with_the_humans(tmp_path):
     cal = _benchmark("calibration")
     data = cal.calibrate([1], 3, ply_cap=40, workers=1, work_file=str(tmp_path / "w.jsonl"), progress=False)
@@ -693,6 +714,8 @@ def test_calibration_compares_self_play_with_the_humans(tmp_path):
     s = row["summary"]
     assert row["share"]["decided"] == s["attackers"]["count"] + s["defenders"]["count"]
     assert row["points_from_humans"] == round(100 * (row["share"]["rate"] - data["human"]["share"]["rate"]), 1)
+    rules_rate = data["human"]["ended"]["rules_share"]["rate"]
+    assert row["points_from_rules_ended"] == round(100 * (row["share"]["rate"] - rules_rate), 1)
     assert row["within_goal"] == (abs(row["points_from_humans"]) <= 7)
     assert data["results"][0]["key"] == "copenhagen|a1d1|cap40"
 
@@ -795,8 +818,12 @@ def test_committed_calibration_adds_up_and_replays():
     calibration = _benchmark("calibration")
     for path in files:
         data = json.loads(path.read_text())
-        human = calibration.human_results()
-        assert {k: data["human"][k] for k in human} == human
+        # the people's side and every comparison are what the corpus gives now
+        again = calibration.recompare(path)
+        assert data["human"] == again["human"] and data["levels"] == again["levels"], path.name
+        ended = data["human"]
+        assert sum(ended["ended"][how][side] for how in calibration.ENDED_BY
+                   for side in ("attackers", "defenders")) == ended["attackers"] + ended["defenders"]
         for row, entry in zip(data["levels"], data["results"]):
             games = [{"seed": s, "winner": {"a": "attackers", "d": "defenders", "-": None}[w], "kind": k, "plies": p}
                      for s, w, k, p in entry["games"]]
@@ -804,6 +831,25 @@ def test_committed_calibration_adds_up_and_replays():
             rec = min(games, key=lambda g: (g["plies"], g["seed"]))  # the shortest game plays again
             replay = play_game(Config.from_dict(entry["config"]), rec["seed"])
             assert (replay["winner"], replay["plies"]) == (rec["winner"], rec["plies"])
+
+
+def test_the_calibration_tables_account_for_every_decided_game():
+    """The endings table's columns add up to the calibration table's wins: the people's
+    over every way a game ended, the default level's over the endings of the rules."""
+    from tafl_sphinx import balance as ext
+
+    files = [json.loads(p.read_text()) for p in ext.calibration_files()]
+    human = files[0]["human"]
+    default = next(row for data in files for row in data["levels"] if row["level"] == data["default_level"])
+    rows = [line.split("|")[1:-1] for line in ext.calibration_endings_md().splitlines()[2:]]
+    def column(i):
+        return sum(int(r[i]) for r in rows if r[i].strip() != "–")
+    assert (column(1), column(2)) == (human["attackers"], human["defenders"])
+    assert (column(3), column(4)) == (default["summary"]["attackers"]["count"], default["summary"]["defenders"]["count"])
+    table = ext.calibration_md()
+    ended = human["ended"]["rules"]
+    assert f"| … of which the rules ended | {ended['attackers'] + ended['defenders']} | {ended['attackers']} |" in table
+    assert f"{default['points_from_humans']:+.0f}, {default['points_from_rules_ended']:+.0f} |" in table
 
 
 def _jones_entry(vid: str, toggles: dict, level: int, attackers: int, defenders: int, draws: int) -> dict:

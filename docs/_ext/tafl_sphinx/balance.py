@@ -19,7 +19,8 @@ Directives
     ``ai-levels``              what each level is allowed to search (from ``tafl_rules.ai.LEVELS``)
                                and its move times in the browser's Python (``docs/data/level-times.json``)
     ``calibration-table``      Copenhagen self-play of each level beside the human games
-                               (``docs/data/calibration*.json``, from ``benchmarks/calibration.py``)
+                               (``docs/data/calibration*.json``, from ``benchmarks/calibration.py``;
+                               ``:endings:``: how the decided games ended, people's and the default level's)
     ``level-chart``            the attackers' share of the decided games at each level played, per
                                reconstruction (matplotlib, SVG at build time)
     ``texel-fit``              the tuned evaluation's fit on held-out human games (``docs/data/texel.json``)
@@ -426,16 +427,21 @@ def calibration_files() -> list[Path]:
 
 def calibration_md() -> str:
     """The Copenhagen self-play of each level measured by ``benchmarks/calibration.py``
-    beside the human games: the attackers' share of the decided games with its interval."""
+    beside the human games: the attackers' share of the decided games with its interval,
+    against all the people's decided games and against those the rules ended."""
     files = [json.loads(p.read_text(encoding="utf-8")) for p in calibration_files()]
     if not files:
         return "No calibration run yet (run `python benchmarks/calibration.py`)."
     human = files[0]["human"]
+    ended = human["ended"]
+    rules = ended["rules"]
     rows = ["| Players | Games | Attackers win | Defenders win | Draws | Attackers' share of the decided games "
-            "(95% interval) | Points from the humans' share |",
+            "(95% interval) | Points from the people's share: all decided, ended by the rules |",
             "|:--|--:|--:|--:|--:|--:|--:|",
             f"| People on aagenielsen.dk | {human['games']:,} | {human['attackers']} | {human['defenders']} | "
-            f"{human['draws']} (and {human['unfinished']} unfinished) | {_cell(human['share'])} | |"]
+            f"{human['draws']} (and {human['unfinished']} unfinished) | {_cell(human['share'])} | |",
+            f"| … of which the rules ended | {rules['attackers'] + rules['defenders']} | {rules['attackers']} | "
+            f"{rules['defenders']} | | {_cell(ended['rules_share'])} | |"]
     levels = sorted((row for data in files for row in data["levels"]), key=lambda r: r["level"])
     for row in levels:
         s = row["summary"]
@@ -443,7 +449,38 @@ def calibration_md() -> str:
                else f"level {row['level']}")
         rows.append(f"| The AI at {who}, against itself | {s['games']} | {s['attackers']['count']} | "
                     f"{s['defenders']['count']} | {s['draws']['count']} | {_cell(row['share'])} | "
-                    f"{row['points_from_humans']:+.0f} |")
+                    f"{row['points_from_humans']:+.0f}, {row['points_from_rules_ended']:+.0f} |")
+    return "\n".join(rows)
+
+
+#: how a game ended, in the order the endings table lists them, with the side it favours
+_ENDINGS = (("escape", "The king escaped", "defenders"), ("edge-fort", "An edge fort", "defenders"),
+            ("king-captured", "The king was taken", "attackers"),
+            ("encirclement", "Every defender encircled", "attackers"),
+            ("no-moves", "The defenders had no move", "attackers"),
+            ("repetition", "A repeated position (the defenders lose)", "attackers"))
+
+
+def calibration_endings_md() -> str:
+    """How the decided games ended, the people's and the default level's self-play (its draws,
+    games stopped at the ply cap, are left out), each ending counted for the side it gives the
+    game to."""
+    files = [json.loads(p.read_text(encoding="utf-8")) for p in calibration_files()]
+    default = next((row for data in files for row in data["levels"] if row["level"] == data["default_level"]), None)
+    if default is None:
+        return "No calibration run of the default level yet."
+    ended = files[0]["human"]["ended"]
+    kinds = ended["rules"]["kinds"]
+    played = default["summary"]["endings"]
+    rows = ["| How the game ended | People: attackers won | People: defenders won "
+            f"| AI at level {default['level']}: attackers won | AI at level {default['level']}: defenders won |",
+            "|:--|--:|--:|--:|--:|"]
+    for kind, label, side in _ENDINGS:
+        people, ai = kinds.get(kind, 0), played.get(kind, 0)
+        cells = (people, "–", ai, "–") if side == "attackers" else ("–", people, "–", ai)
+        rows.append(f"| {label} | " + " | ".join(map(str, cells)) + " |")
+    for how, label in (("resigned", "A resignation or an agreed result"), ("time", "A player's time ran out")):
+        rows.append(f"| {label} | {ended[how]['attackers']} | {ended[how]['defenders']} | – | – |")
     return "\n".join(rows)
 
 
@@ -637,9 +674,14 @@ class TexelFit(_BalanceDirective):
 
 
 class CalibrationTable(_BalanceDirective):
+    """The calibration table with its provenance; with ``:endings:``, how the games ended."""
+    option_spec = {"endings": directives.flag}
+
     def run(self) -> list[nodes.Node]:
         for path in calibration_files():
             self.env.note_dependency(str(path))
+        if "endings" in self.options:
+            return self.parse_md(calibration_endings_md())
         return self.parse_md(calibration_md() + "\n\n" + calibration_provenance_md())
 
 

@@ -44,6 +44,9 @@ def _add_balance(sub: Any) -> None:
     p.add_argument("--out", "-o", default="balance.json", help="output JSON (default balance.json)")
     p.add_argument("--work-file", help="JSON-lines file of finished games, for resuming (default: OUT.work.jsonl)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--reuse", action="append", default=[], metavar="RESULTS",
+                   help="a results file of another run whose games of these configurations and seeds count as "
+                        "played (repeatable): a run can extend some configurations of a finished run to more seeds")
     p.add_argument("--so-far", action="store_true",
                    help="play nothing: write the results of the seeds whose every game the work file holds "
                         "(a run stopped part-way); the work file is kept, and the command without --so-far resumes")
@@ -114,6 +117,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
         if not configs:
             return refuse("no configuration left to play")
         seeds = range(args.seed, args.seed + args.games)
+        reused = balance.reuse_games(work, args.reuse, configs, seeds) if args.reuse else {}
         if args.so_far:
             whole = balance.seeds_done(configs, seeds, work)
             if not whole:
@@ -122,6 +126,8 @@ def _cmd_balance(args: argparse.Namespace) -> int:
             data["provenance"]["seconds"] = None  # nothing was played here: the games' time is not known
             data["provenance"]["runner"] = "none (tabled from the work file)"
             data["provenance"]["partial"] = f"seeds {whole[0]} to {whole[-1]} of the {args.games} planned"
+            if reused:
+                data["provenance"]["reused"] = {os.path.basename(path): n for path, n in reused.items()}
             balance.write_json(data, args.out)
             _print_table(data)
             print(f"wrote {args.out} (part-way: {data['provenance']['partial']}); {work} kept")
@@ -129,6 +135,8 @@ def _cmd_balance(args: argparse.Namespace) -> int:
         with balance.signals_interrupt():
             data = balance.run(configs, seeds, workers=args.workers,
                                scheduler=args.scheduler, work_file=work, progress=not args.no_progress)
+            if reused:
+                data["provenance"]["reused"] = {os.path.basename(path): n for path, n in reused.items()}
             balance.write_json(data, args.out)
     except (RulesError, ValueError) as error:
         return refuse(str(error))

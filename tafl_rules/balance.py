@@ -348,6 +348,56 @@ def read_work(path: str | None, report: Callable[[str], None] | None = None) -> 
     return done
 
 
+def results_games(path: str) -> dict[tuple[str, int], dict[str, Any]]:
+    """The games of a results file (written by :func:`write_json`), keyed like :func:`read_work`'s,
+    each checked as a work-file record is (:class:`WorkFileError` names the first bad one)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh, parse_constant=_no_constant)
+        rows = [(entry["key"], *game) for entry in data["results"] for game in entry["games"]]
+        records = [{"key": key, "seed": seed, "winner": {"a": "attackers", "d": "defenders", "-": None}[w], "kind": kind,
+                    "plies": plies} for key, seed, w, kind, plies in rows]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise WorkFileError(f"cannot read {path} as a results file: {error}") from None
+    out: dict[tuple[str, int], dict[str, Any]] = {}
+    for rec in records:
+        problem = check_record(rec)
+        if problem:
+            raise WorkFileError(f"{path}: seed {rec['seed']!r} of {rec['key']!r}: {problem}")
+        out[(rec["key"], rec["seed"])] = rec
+    return out
+
+
+def reuse_games(work_file: str, results: Iterable[str], configs: Iterable[Config], seeds: Iterable[int]) -> dict[str, int]:
+    """Copy into ``work_file`` the games that finished results files already hold for these
+    configurations and seeds (a game depends only on its configuration and seed, so a game
+    played by one run counts for another), unless the work file has them; returns how many
+    each file gave. Two sources that disagree about a game raise :class:`WorkFileError`."""
+    wanted = {(c.key, int(s)) for c in configs for s in seeds}
+    have = read_work(work_file)
+    given: dict[str, int] = {}
+    new: dict[tuple[str, int], dict[str, Any]] = {}
+    for path in results:
+        count = 0
+        for k, rec in results_games(path).items():
+            if k not in wanted:
+                continue
+            known = have.get(k) or new.get(k)
+            if known is not None:
+                if known != rec:
+                    raise WorkFileError(f"{path} disagrees with the work file or an earlier --reuse file about "
+                                        f"seed {k[1]} of {k[0]}")
+                continue
+            new[k] = rec
+            count += 1
+        given[path] = count
+    if new:
+        with open_work_file(work_file) as fh:
+            for rec in new.values():
+                fh.write(json.dumps(rec, sort_keys=True) + "\n")
+    return given
+
+
 def seeds_done(configs: Iterable[Config], seeds: Iterable[int], work_file: str | None) -> list[int]:
     """The leading ``seeds``, up to the first gap, whose game the work file holds for every one of
     ``configs``: the part of a run stopped part-way that can be tabled without tilting it toward

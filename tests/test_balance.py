@@ -247,6 +247,54 @@ def test_cli_tables_a_run_stopped_part_way_from_whole_seeds_and_keeps_the_work_f
     assert "part-way" in capsys.readouterr().out
 
 
+def test_a_run_extends_some_configurations_of_a_finished_run_without_playing_its_games_again(tmp_path, capsys):
+    first, more = tmp_path / "first.json", tmp_path / "more.json"
+    common = ["--ply-cap", "40", "-j", "1", "--no-progress"]
+    assert main(["balance", "-v", "brandubh", "-v", "tablut-linnaeus", "-n", "3", "-o", str(first), *common]) == 0
+    played = []
+    original = balance._play_task
+    try:
+        balance._play_task = lambda task: played.append(task[1]) or original(task)
+        assert main(["balance", "-v", "brandubh", "-n", "5", "--reuse", str(first), "-o", str(more), *common]) == 0
+    finally:
+        balance._play_task = original
+    assert played == [3, 4]  # seeds 0-2 came from the first run
+    data = json.loads(more.read_text())
+    assert data["provenance"]["reused"] == {"first.json": 3} and data["provenance"]["resumed"] == 3
+    (entry,) = data["results"]
+    earlier = json.loads(first.read_text())["results"][0]
+    assert entry["games"][:3] == earlier["games"] and entry["summary"]["games"] == 5
+    assert [g[0] for g in entry["games"]] == [0, 1, 2, 3, 4]
+    # a results file that is not one, or holds an impossible game, is refused before any game is played
+    bad = json.loads(first.read_text())
+    bad["results"][0]["games"][1][1] = "x"
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(bad))
+    capsys.readouterr()
+    assert main(["balance", "-v", "brandubh", "-n", "5", "--reuse", str(broken), "-o", str(tmp_path / "c.json"),
+                 *common]) == 2
+    assert f"cannot read {broken} as a results file" in capsys.readouterr().err
+    bad["results"][0]["games"][1][1:] = ["a", "escape", 12]  # an escape cannot be the attackers' win
+    broken.write_text(json.dumps(bad))
+    assert main(["balance", "-v", "brandubh", "-n", "5", "--reuse", str(broken), "-o", str(tmp_path / "c.json"),
+                 *common]) == 2
+    assert "seed 1 of 'brandubh|a1d1|cap40': a game ended by escape cannot have winner 'attackers'" in capsys.readouterr().err
+    assert not (tmp_path / "c.json").exists() and not (tmp_path / "c.json.work.jsonl").exists()
+
+
+def test_the_site_shows_the_larger_of_two_runs_of_a_configuration_once_they_agree():
+    from sphinx.errors import ExtensionError
+
+    from tafl_sphinx.balance import _larger_run
+
+    small = {"key": "k", "file": "a.json", "games": [[0, "a", "king-captured", 40], [1, "d", "escape", 30]]}
+    large = {"key": "k", "file": "b.json", "games": small["games"] + [[2, "-", "ply-cap", 300]]}
+    assert _larger_run(small, large) is large and _larger_run(large, small) is large
+    wrong = {**large, "games": [[0, "d", "escape", 40], *large["games"][1:]]}
+    with pytest.raises(ExtensionError, match=r"a.json and b.json disagree about k \(seeds 0\)"):
+        _larger_run(small, wrong)
+
+
 def test_site_suite_lists_every_variant_and_single_toggles():
     from tafl_rules import variants
 

@@ -20,7 +20,8 @@ Directives
                                and its move times in the browser's Python (``docs/data/level-times.json``)
     ``calibration-table``      Copenhagen self-play of each level beside the human games
                                (``docs/data/calibration*.json``, from ``benchmarks/calibration.py``;
-                               ``:endings:``: how the decided games ended, people's and the default level's)
+                               ``:endings:``: how the decided games ended, people's and the default level's;
+                               ``:capped:``: where its games stopped at the ply cap stood)
     ``level-chart``            the attackers' share of the decided games at each level played, per
                                reconstruction (matplotlib, SVG at build time)
     ``texel-fit``              the tuned evaluation's fit on held-out human games (``docs/data/texel.json``)
@@ -30,11 +31,13 @@ Directives
 
 from __future__ import annotations
 
+import collections
 import functools
 import html
 import io
 import json
 import re
+import statistics
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +48,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
 
 from tafl_rules import catalogue
@@ -87,21 +91,34 @@ def _results_files_added(app: Sphinx, env: Any, added: set, changed: set, remove
 
 @functools.lru_cache(maxsize=1)
 def _read_results(files: tuple[tuple[Path, int], ...]) -> tuple[dict[str, Any], ...]:
-    out = []
-    seen = set()
+    by_key: dict[str, dict[str, Any]] = {}
     for path, _mtime in files:
         data = json.loads(path.read_text(encoding="utf-8"))
         for entry in data["results"]:
-            if entry["key"] in seen:
-                continue
-            seen.add(entry["key"])
-            out.append({**entry, "provenance": data["provenance"], "file": path.name})
+            entry = {**entry, "provenance": data["provenance"], "file": path.name}
+            other = by_key.get(entry["key"])
+            if other is not None:  # a configuration played by two runs (one extending the other): the larger
+                entry = _larger_run(other, entry)
+            by_key[entry["key"]] = entry
+    out = list(by_key.values())
     try:  # the site's order: catalogue variants, then the single-toggle changes
 
         order = {c.key: i for i, c in enumerate(site_configs())}
     except Exception:  # noqa: BLE001 - keep the files' order if the package cannot say
         order = {}
     return tuple(sorted(out, key=lambda e: order.get(e["key"], len(order))))
+
+
+def _larger_run(one: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
+    """Of two results of one configuration, the one with more games, once every seed both
+    played is found to have given the same game in each (else the build stops, naming both)."""
+    a = {g[0]: g for g in one["games"]}
+    b = {g[0]: g for g in other["games"]}
+    differ = sorted(seed for seed in a.keys() & b.keys() if a[seed] != b[seed])
+    if differ:
+        raise ExtensionError(f"{one['file']} and {other['file']} disagree about {one['key']} "
+                             f"(seeds {', '.join(map(str, differ[:5]))}): one of them is not from the committed code")
+    return other if len(b) > len(a) else one
 
 
 def _pct(x: float) -> str:
@@ -484,6 +501,33 @@ def calibration_endings_md() -> str:
     return "\n".join(rows)
 
 
+CAPPED = DATA / "copenhagen-capped.json"
+
+
+def capped_md() -> str:
+    """Where the default level's Copenhagen games stopped at the ply cap stood when they
+    stopped (``benchmarks/calibration.py --capped N``): a table and its provenance."""
+    if not CAPPED.exists():
+        return "No capped games replayed yet (run `python benchmarks/calibration.py --capped 40`)."
+    data = json.loads(CAPPED.read_text(encoding="utf-8"))
+    games, prov = data["games"], data["provenance"]
+    n = len(games)
+    corners = collections.Counter(g["corners_closed"] for g in games)
+    rows = [f"| In the last position of {n} games stopped at the cap | Games |", "|:--|--:|",
+            f"| The king on an edge square (not a corner) | {sum(g['king_on_edge'] for g in games)} |"]
+    for closed in range(4, -1, -1):
+        if corners.get(closed):
+            rows.append(f"| Corners closed by the attackers: {closed} | {corners[closed]} |")
+    rows.append(f"| Men left, median: attackers, defenders | {statistics.median(g['attackers'] for g in games):g}, "
+                f"{statistics.median(g['defenders'] for g in games):g} |")
+    seeds = [g["seed"] for g in games]
+    return ("\n".join(rows) + f"\n\nThe first {n} of the {prov['capped_in_run']} games of level {prov['level']} "
+            f"that reached the cap (seeds {seeds[0]} to {seeds[-1]}), played again from `docs/data/{prov['from']}` "
+            f"and read at their last position: `{prov['command']}`, code {str(prov['commit'])[:7]}, "
+            f"{prov['date'][:10]}, {prov['seconds'] / 60:.0f} minutes on one core (`docs/data/{CAPPED.name}` "
+            "holds each position).")
+
+
 def calibration_provenance_md() -> str:
     lines = []
     for path in calibration_files():
@@ -675,13 +719,16 @@ class TexelFit(_BalanceDirective):
 
 class CalibrationTable(_BalanceDirective):
     """The calibration table with its provenance; with ``:endings:``, how the games ended."""
-    option_spec = {"endings": directives.flag}
+    option_spec = {"endings": directives.flag, "capped": directives.flag}
 
     def run(self) -> list[nodes.Node]:
         for path in calibration_files():
             self.env.note_dependency(str(path))
         if "endings" in self.options:
             return self.parse_md(calibration_endings_md())
+        if "capped" in self.options:
+            self.env.note_dependency(str(CAPPED))
+            return self.parse_md(capped_md())
         return self.parse_md(calibration_md() + "\n\n" + calibration_provenance_md())
 
 

@@ -150,12 +150,15 @@ CAPPED = ROOT / "docs" / "data" / "copenhagen-capped.json"
 def where_it_stood(rules, position: str) -> dict:
     """A final position read for the capped-games report: the king's square, whether it is on
     the edge, how many corners attackers close (all three squares two steps from the corner
-    held: a3, b2 and c1 for a1), and the men left on each side."""
+    held: a3, b2 and c1 for a1), whether the king stands on one of those squares himself, and
+    the men left on each side."""
     final = Game(rules, position=position)
     pos = final.engine
+    seals = evaluator(rules).seals
     return {"position": position, "king": final.king_square(),
             "king_on_edge": bool(pos.k >= 0 and pos.t.g.edge >> pos.k & 1),
-            "corners_closed": sum(1 for seal in evaluator(rules).seals if pos.a & seal == seal),
+            "king_on_corner_square": any(pos.k >= 0 and seal >> pos.k & 1 for seal in seals),
+            "corners_closed": sum(1 for seal in seals if pos.a & seal == seal),
             "attackers": pos.a.bit_count(), "defenders": pos.d.bit_count()}
 
 

@@ -16,7 +16,7 @@ import time
 import distributed
 import pytest
 
-from tafl_rules import balance
+from tafl_rules import Game, balance
 from tafl_rules.__main__ import main
 from tafl_rules.ai import LEVELS
 from tafl_rules.balance import Config, play_game, run, sign_test, summarise, wilson
@@ -898,6 +898,29 @@ def test_the_calibration_tables_account_for_every_decided_game():
     ended = human["ended"]["rules"]
     assert f"| … of which the rules ended | {ended['attackers'] + ended['defenders']} | {ended['attackers']} |" in table
     assert f"{default['points_from_humans']:+.0f}, {default['points_from_rules_ended']:+.0f} |" in table
+
+
+def test_the_capped_games_report_reads_the_positions_it_holds():
+    """Each capped game in docs/data/copenhagen-capped.json is one of the first games of the
+    default level's calibration run that reached the cap, described as where_it_stood reads
+    its stored position (the positions themselves come from replaying the seeds: about half
+    a minute a game, left to `calibration.py --capped`)."""
+    calibration = _benchmark("calibration")
+    data = json.loads(calibration.CAPPED.read_text())
+    prov = data["provenance"]
+    source = json.loads((ROOT / "docs" / "data" / prov["from"]).read_text())
+    entry = next(e for row, e in zip(source["levels"], source["results"]) if row["level"] == prov["level"])
+    capped = sorted(seed for seed, _w, kind, _p in entry["games"] if kind == "ply-cap")
+    assert [g["seed"] for g in data["games"]] == capped[:len(data["games"])]
+    assert prov["capped_in_run"] == len(capped) and f"--capped {len(data['games'])} " in prov["command"]
+    rules = Config.from_dict(entry["config"]).rules()
+    for game in data["games"]:
+        assert {k: v for k, v in game.items() if k != "seed"} == calibration.where_it_stood(rules, game["position"])
+    # the reading itself, on a position drawn by hand: k11 closed (i11, j10, k9), a1 held on a3
+    # and b2 with the king on its third square c1, a11 open (c11 empty)
+    board = Game(rules, position="/2K2t5/1t9/t10/11/11/11/11/11/t9t/1t7t1/5T2t2/").position()
+    seen = calibration.where_it_stood(rules, board)
+    assert (seen["king"], seen["king_on_edge"], seen["king_on_corner_square"], seen["corners_closed"]) == ("c1", True, True, 1)
 
 
 def _jones_entry(vid: str, toggles: dict, level: int, attackers: int, defenders: int, draws: int) -> dict:

@@ -506,20 +506,22 @@ CAPPED = DATA / "copenhagen-capped.json"
 
 def capped_md() -> str:
     """Where the default level's Copenhagen games stopped at the ply cap stood when they
-    stopped (``benchmarks/calibration.py --capped N``): a table and its provenance."""
+    stopped (``benchmarks/calibration.py --capped N``), by how many corners the attackers had
+    closed: a table and its provenance."""
     if not CAPPED.exists():
         return "No capped games replayed yet (run `python benchmarks/calibration.py --capped 40`)."
     data = json.loads(CAPPED.read_text(encoding="utf-8"))
     games, prov = data["games"], data["provenance"]
     n = len(games)
-    corners = collections.Counter(g["corners_closed"] for g in games)
-    rows = [f"| In the last position of {n} games stopped at the cap | Games |", "|:--|--:|",
-            f"| The king on an edge square (not a corner) | {sum(g['king_on_edge'] for g in games)} |"]
+    rows = ["| Corners closed by the attackers | Games | The king on the edge, on a square of an open corner "
+            "| The king off the edge | Men left, median: attackers, defenders |", "|--:|--:|--:|--:|--:|"]
     for closed in range(4, -1, -1):
-        if corners.get(closed):
-            rows.append(f"| Corners closed by the attackers: {closed} | {corners[closed]} |")
-    rows.append(f"| Men left, median: attackers, defenders | {statistics.median(g['attackers'] for g in games):g}, "
-                f"{statistics.median(g['defenders'] for g in games):g} |")
+        group = [g for g in games if g["corners_closed"] == closed]
+        if group:
+            rows.append(f"| {closed} | {len(group)} | {sum(g['king_on_edge'] and g['king_on_corner_square'] for g in group)} "
+                        f"| {sum(not g['king_on_edge'] for g in group)} | "
+                        f"{statistics.median(g['attackers'] for g in group):g}, "
+                        f"{statistics.median(g['defenders'] for g in group):g} |")
     seeds = [g["seed"] for g in games]
     return ("\n".join(rows) + f"\n\nThe first {n} of the {prov['capped_in_run']} games of level {prov['level']} "
             f"that reached the cap (seeds {seeds[0]} to {seeds[-1]}), played again from `docs/data/{prov['from']}` "

@@ -163,13 +163,15 @@ def where_it_stood(rules, position: str) -> dict:
 
 
 def capped_games(path: pathlib.Path, count: int) -> dict:
-    """Where the default level's games stopped at the ply cap stood when they stopped: the
-    first ``count`` of them (by seed) in the calibration record ``path`` are played again
+    """Where the games stopped at the ply cap stood when they stopped: the first ``count`` of
+    them (by seed) of the default level (or the one level) of the calibration record ``path``
+    are played again
     and their last position read: the king's square and whether it is on the edge, the
     corners closed by attackers on all three squares two steps from them, the men left."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    level = data["default_level"]
-    entry = next(e for row, e in zip(data["levels"], data["results"]) if row["level"] == level)
+    rows = data["levels"]
+    level = data["default_level"] if any(row["level"] == data["default_level"] for row in rows) else rows[0]["level"]
+    entry = next(e for row, e in zip(rows, data["results"]) if row["level"] == level)
     config = Config.from_dict(entry["config"])
     seeds = sorted(seed for seed, _w, kind, _p in entry["games"] if kind == balance.PLY_CAP)[:count]
     rules = config.rules()
@@ -208,7 +210,7 @@ def print_report(data: dict) -> None:
               f"{ended['time']['attackers']} + {ended['time']['defenders']} on time)")
     for row in data["levels"]:
         s = row["summary"]
-        name = (f"former level {row['level'] - 100}" if row["level"] in RETIRED_LEVELS else f"level {row['level']}"
+        name = (f"former level {row['level'] % 100}" if row["level"] in RETIRED_LEVELS else f"level {row['level']}"
                 + (" (default)" if row["level"] == data["default_level"] else ""))
         print(f"{name:<22} {s['games']:>6} {s['attackers']['count']:>9} {s['defenders']['count']:>9} "
               f"{s['draws']['count']:>6} {s['median_plies']:>12g}  {_pct(row['share']):<24} "

@@ -13,7 +13,7 @@ from typing import Callable, NamedTuple
 from ..engine import ATTACKER, ATTACKERS, DEFENDERS, Tables, tables
 from ..rules import Rules
 
-__all__ = ["DEFAULT_WEIGHTS", "HAND_SET", "PLAY_WEIGHTS", "TUNED_WEIGHTS", "Evaluator", "Weights", "evaluator"]
+__all__ = ["CORNERS_TIED", "DEFAULT_WEIGHTS", "FAR_FROM_CORNER", "HAND_SET", "PLAY_WEIGHTS", "TUNED_WEIGHTS", "Evaluator", "Weights", "evaluator"]
 
 
 class Weights(NamedTuple):
@@ -58,17 +58,27 @@ class Weights(NamedTuple):
     king_zone: int = 0           # the king within two steps of an escape corner that is not closed
     corner_near: int = 0         # per step the king is nearer than six to an escape corner not closed
     beside_corner: int = 0       # per attacker beside an escape corner that is hostile to attackers
+    seal_far: int = 0            # per attacker two steps from an escape corner the king is more than
+                                 # FAR_FROM_CORNER steps from (added to seal: a man the attackers may
+                                 # take away to hunt the king, and bring back as he comes nearer)
+    closed_far: int = 0          # per escape corner closed by all three, the king that far from it
 
 
 #: The hand-set weights (the defaults of :class:`Weights`): levels 1 and 2 (and the retired
 #: levels 103-105) play with them, so the committed results of the balance lab replay unchanged.
 HAND_SET = DEFAULT_WEIGHTS = Weights()
-#: The weights of levels 3-5: the hand-set ones with the corner terms, and men valued as the
-#: Texel fit to human games values them (about a quarter of the first two roads' worth each
-#: rather than a twentieth), chosen by self-play on the Copenhagen rules (see the
-#: calibration report on the site's fairest page).
-PLAY_WEIGHTS = HAND_SET._replace(attacker=6, defender=-4, guard=0, seal=150, closed=400,
+#: The weights levels 3-5 played with from 24 to 26 November 2026: the hand-set ones with the
+#: corner terms, and men valued as the Texel fit to human games values them (about a quarter of
+#: the first two roads' worth each rather than a twentieth). A closed corner kept its worth
+#: wherever the king was, so the attackers' men stayed on the corners and the king, hunted by
+#: the few left over, was seldom taken. The retired level 203 plays with them.
+CORNERS_TIED = HAND_SET._replace(attacker=6, defender=-4, guard=0, seal=150, closed=400,
                                  king_zone=-600, corner_near=-60, beside_corner=-80)
+#: The weights of levels 3-5: :data:`CORNERS_TIED`, except that a corner the king is far from
+#: (more than :data:`FAR_FROM_CORNER` steps) is worth nothing to the attackers, so they may
+#: take its men away to hunt the king and bring them back as he comes nearer. Chosen by
+#: self-play on the Copenhagen rules (see the calibration report on the site's fairest page).
+PLAY_WEIGHTS = CORNERS_TIED._replace(seal_far=-150, closed_far=-400)
 #: The weights tuned on the human Copenhagen games (Texel method, ``benchmarks/texel.py``;
 #: ``docs/data/texel.json`` holds the run and its fit on the held-out games). A level may play
 #: with them (``Level.weights``); none does: in self-play they attacked no better than the
@@ -79,6 +89,10 @@ TUNED_WEIGHTS = Weights(attacker=6, defender=-4, road_to_move=-4000, roads_two=-
                         sides_4=400, beside=45, hemmed=60, escapes_open=-198, sealed=0, region=-16,
                         escapes_clear=-66, cut_off=-149, unblockable=-300)
 KING_GONE = 5000  # the king is off the board (a search past the end of the game)
+#: steps (along ranks and files) beyond which a corner counts as far from the king for the
+#: seal_far and closed_far terms (chosen by self-play trials on the Copenhagen rules: see the
+#: calibration report)
+FAR_FROM_CORNER = 8
 
 
 class Evaluator:
@@ -202,7 +216,9 @@ class Evaluator:
         self.fence = any((w.escapes_open, w.sealed, w.region, w.escapes_clear, w.cut_off))
         self.w_seal, self.w_closed = w.seal, w.closed
         self.w_king_zone, self.w_corner_near, self.w_beside_corner = w.king_zone, w.corner_near, w.beside_corner
-        self.corners_on = bool(self.seal_squares) and any((w.seal, w.closed, w.king_zone, w.corner_near, w.beside_corner))
+        self.w_seal_far, self.w_closed_far = w.seal_far, w.closed_far
+        self.corners_on = bool(self.seal_squares) and any((w.seal, w.closed, w.king_zone, w.corner_near, w.beside_corner,
+                                                           w.seal_far, w.closed_far))
 
     def features(self, a: int, d: int, k: int, side: int, king_targets: int) -> tuple[float, ...]:
         """The counts behind :meth:`attackers_score`, one for each field of :class:`Weights`:
@@ -361,13 +377,17 @@ class Evaluator:
         return s + self.w_sides[min(sides, 4)]
 
     def _corners(self, a: int, k: int) -> int:
-        """The corner terms: seals held and closed, the king's nearness to open corners,
-        attackers beside a hostile corner."""
+        """The corner terms: seals held and closed (and again, where the king is far from the
+        corner: see seal_far), the king's nearness to open corners, attackers beside a hostile
+        corner."""
         held = a & self.seal_squares
         s = self.w_seal * held.bit_count() + self.w_beside_corner * (a & self.beside_corners).bit_count()
         kbit = 1 << k
         for seal, zone, steps in zip(self.seals, self.zones, self.corner_steps):
-            if held & seal == seal:
+            closed = held & seal == seal
+            if steps[k] > FAR_FROM_CORNER:
+                s += self.w_seal_far * (held & seal).bit_count() + (self.w_closed_far if closed else 0)
+            if closed:
                 s += self.w_closed
             else:
                 if zone & kbit:

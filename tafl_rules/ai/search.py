@@ -11,15 +11,16 @@ Levels 1-5 (:data:`LEVELS`) differ in depth, in a *node* budget, in the search a
 evaluation's weights. Levels 1 and 2 search every move to a fixed depth with the hand-set
 weights; levels 3-5 search with a null window after the first move, reduce and prune late
 quiet moves, try a null move where they stand well, and play with
-:data:`~tafl_rules.ai.evaluate.PLAY_WEIGHTS` (which add the corner terms). The budget, not
+:data:`~tafl_rules.ai.evaluate.PLAY_WEIGHTS` (which add the corner terms, worth nothing for a
+corner the king is far from). The budget, not
 the clock, ends the search, so the same position, level and seed always give the same move,
 in CPython and in the browser worker alike; a time cap (the same for every run) is only a
 safety net against a pathological position. At levels 3-5 an iteration cut short by the
 budget still counts once it has found a move better than the last complete iteration's
 choice (that move is searched first), so every extra node a level is given can change its
 move. ``seed`` breaks ties between equal moves and, at levels 1 and 2, picks among moves
-scored within a small margin of the best (weaker, more varied play). The levels as they were
-before 24 November 2026 remain as :data:`RETIRED_LEVELS`.
+scored within a small margin of the best (weaker, more varied play). Earlier levels whose
+committed games must still replay remain as :data:`RETIRED_LEVELS`.
 
 >>> from tafl_rules import Game
 >>> from tafl_rules.ai import choose_move
@@ -39,7 +40,7 @@ from ..engine import ATTACKERS, DEFENDERS, KING, Position
 from ..game import Game, Move
 from ..outcome import Outcome
 from ..squares import iter_bits
-from .evaluate import HAND_SET, PLAY_WEIGHTS, Weights, evaluator
+from .evaluate import CORNERS_TIED, HAND_SET, PLAY_WEIGHTS, Weights, evaluator
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "RETIRED_LEVELS", "Level", "SearchResult", "analyse", "choose_move", "level_spec"]
 
@@ -77,14 +78,17 @@ LEVELS: dict[int, Level] = {
 DEFAULT_LEVEL = 3
 
 #: Levels 3-5 as they were until 2026-11-24 (hand-set weights without the corner terms,
-#: no pruning), kept under these numbers so that the games played with them (the first
-#: calibration runs and tournament, the match that measures the new level 5 against the
-#: old) still replay from their seeds. :func:`analyse` and the balance lab accept them;
+#: no pruning), and level 3 as it was from then until 2026-11-26 (203: the corner terms
+#: without the far-corner ones), kept under these numbers so that the games played with them
+#: (the first calibration runs and tournament, the match that measures the new level 5
+#: against the old, the calibration run that showed the corners tying the attackers' men
+#: down) still replay from their seeds. :func:`analyse` and the balance lab accept them;
 #: the board's menu shows only :data:`LEVELS`.
 RETIRED_LEVELS: dict[int, Level] = {
     103: Level(4, 7_000, 0, 3.0, "former default (level 3 until 2026-11-24)"),
     104: Level(6, 40_000, 0, 20.0, "former strong (level 4 until 2026-11-24)"),
     105: Level(10, 240_000, 0, 60.0, "former strongest (level 5 until 2026-11-24)"),
+    203: Level(8, 7_000, 0, 3.0, "level 3 of 24-26 November 2026", prune=True, weights=CORNERS_TIED),
 }
 
 

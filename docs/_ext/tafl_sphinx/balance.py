@@ -442,6 +442,14 @@ def calibration_files() -> list[Path]:
     return sorted(DATA.glob("calibration*.json"))
 
 
+def level_title(level: int) -> str:
+    """How the calibration report names a level: ``level 3``, ``its former level 3`` (the levels
+    retired on 24 November 2026), or a later retired level by its label."""
+    if level not in RETIRED_LEVELS:
+        return f"level {level}"
+    return f"its former level {level - 100}" if level < 200 else RETIRED_LEVELS[level].label
+
+
 def calibration_md() -> str:
     """The Copenhagen self-play of each level measured by ``benchmarks/calibration.py``
     beside the human games: the attackers' share of the decided games with its interval,
@@ -462,8 +470,7 @@ def calibration_md() -> str:
     levels = sorted((row for data in files for row in data["levels"]), key=lambda r: r["level"])
     for row in levels:
         s = row["summary"]
-        who = (f"its former level {row['level'] - 100}" if row["level"] in RETIRED_LEVELS
-               else f"level {row['level']}")
+        who = level_title(row["level"])
         rows.append(f"| The AI at {who}, against itself | {s['games']} | {s['attackers']['count']} | "
                     f"{s['defenders']['count']} | {s['draws']['count']} | {_cell(row['share'])} | "
                     f"{row['points_from_humans']:+.0f}, {row['points_from_rules_ended']:+.0f} |")
@@ -478,19 +485,20 @@ _ENDINGS = (("escape", "The king escaped", "defenders"), ("edge-fort", "An edge 
             ("repetition", "A repeated position (the defenders lose)", "attackers"))
 
 
-def calibration_endings_md() -> str:
-    """How the decided games ended, the people's and the default level's self-play (its draws,
-    games stopped at the ply cap, are left out), each ending counted for the side it gives the
-    game to."""
+def calibration_endings_md(level: int = DEFAULT_LEVEL) -> str:
+    """How the decided games ended, the people's and one level's self-play (its draws, games
+    stopped at the ply cap, are left out), each ending counted for the side it gives the game
+    to."""
     files = [json.loads(p.read_text(encoding="utf-8")) for p in calibration_files()]
-    default = next((row for data in files for row in data["levels"] if row["level"] == data["default_level"]), None)
+    default = next((row for data in files for row in data["levels"] if row["level"] == level), None)
     if default is None:
-        return "No calibration run of the default level yet."
+        return f"No calibration run of level {level} yet."
     ended = files[0]["human"]["ended"]
     kinds = ended["rules"]["kinds"]
     played = default["summary"]["endings"]
+    who = f"AI at {level_title(level)}"
     rows = ["| How the game ended | People: attackers won | People: defenders won "
-            f"| AI at level {default['level']}: attackers won | AI at level {default['level']}: defenders won |",
+            f"| {who}: attackers won | {who}: defenders won |",
             "|:--|--:|--:|--:|--:|"]
     for kind, label, side in _ENDINGS:
         people, ai = kinds.get(kind, 0), played.get(kind, 0)
@@ -523,7 +531,7 @@ def capped_md() -> str:
                         f"{statistics.median(g['attackers'] for g in group):g}, "
                         f"{statistics.median(g['defenders'] for g in group):g} |")
     seeds = [g["seed"] for g in games]
-    return ("\n".join(rows) + f"\n\nThe first {n} of the {prov['capped_in_run']} games of level {prov['level']} "
+    return ("\n".join(rows) + f"\n\nThe first {n} of the {prov['capped_in_run']} games of {level_title(prov['level'])} "
             f"that reached the cap (seeds {seeds[0]} to {seeds[-1]}), played again from `docs/data/{prov['from']}` "
             f"and read at their last position: `{prov['command']}`, code {str(prov['commit'])[:7]}, "
             f"{prov['date'][:10]}, {prov['seconds'] / 60:.0f} minutes on one core (`docs/data/{CAPPED.name}` "
@@ -721,13 +729,13 @@ class TexelFit(_BalanceDirective):
 
 class CalibrationTable(_BalanceDirective):
     """The calibration table with its provenance; with ``:endings:``, how the games ended."""
-    option_spec = {"endings": directives.flag, "capped": directives.flag}
+    option_spec = {"endings": directives.flag, "capped": directives.flag, "level": directives.positive_int}
 
     def run(self) -> list[nodes.Node]:
         for path in calibration_files():
             self.env.note_dependency(str(path))
         if "endings" in self.options:
-            return self.parse_md(calibration_endings_md())
+            return self.parse_md(calibration_endings_md(self.options.get("level", DEFAULT_LEVEL)))
         if "capped" in self.options:
             self.env.note_dependency(str(CAPPED))
             return self.parse_md(capped_md())

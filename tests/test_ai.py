@@ -189,6 +189,28 @@ def test_the_fence_terms_see_a_king_walled_in():
     assert ev.region_of(king, ev.full).bit_count() == size * size
 
 
+def test_a_corner_far_from_the_king_is_worth_nothing_to_the_attackers():
+    """PLAY_WEIGHTS count a closed corner (three men two steps from it) only while the king is
+    within FAR_FROM_CORNER steps of it; CORNERS_TIED, the weights of the retired level 203, always."""
+    from tafl_rules.ai.evaluate import CORNERS_TIED, FAR_FROM_CORNER, PLAY_WEIGHTS
+    from tafl_rules.engine import ATTACKERS
+    from tafl_rules.position import format_position
+
+    rules = Game("copenhagen").rules
+    play, tied = evaluator(rules, PLAY_WEIGHTS), evaluator(rules, CORNERS_TIED)
+    a1_closed = sum(1 << (r * 11 + f) for r, f in ((2, 0), (1, 1), (0, 2)))  # a3, b2, c1
+    a = a1_closed | 1 << (10 * 11 + 5)  # and one more attacker on f11
+    d = 1 << (5 * 11 + 9)  # a defender on j6
+    far_away = {"k9": 8 * 11 + 10, "d4": 3 * 11 + 3}  # 18 and 6 steps from a1
+    gaps = {}
+    for name, king in far_away.items():
+        kt = Game(rules, position=format_position(a, d, king, 11)).engine.king_targets()
+        gaps[name] = tied.attackers_score(a, d, king, ATTACKERS, kt) - play.attackers_score(a, d, king, ATTACKERS, kt)
+    assert play.corner_steps[0][far_away["k9"]] > FAR_FROM_CORNER >= play.corner_steps[0][far_away["d4"]]
+    assert gaps == {"k9": -(3 * PLAY_WEIGHTS.seal_far + PLAY_WEIGHTS.closed_far), "d4": 0}
+    assert gaps["k9"] == 3 * 150 + 400
+
+
 def _roads_by_scanning(ev, king_targets, occ):
     """next_roads written the slow way: walk each ray until a piece or an escape square."""
     forks = near = 0

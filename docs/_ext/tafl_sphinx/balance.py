@@ -552,7 +552,8 @@ def calibration_provenance_md() -> str:
                      + (f"; {prov['sittings']}" if prov.get("sittings")  # a run over several sittings says how
                         else f", {prov['resumed']:,} of them played in an earlier sitting and read from the work file"
                         if prov.get("resumed") else f", {prov.get('seconds', 0) / 3600:.1f} hours")
-                     + (f" ({per_hour:,} games an hour)" if per_hour else "") + ".")
+                     + (f" ({per_hour:,} games an hour)" if per_hour else "") + "."
+                     + (f" {prov['renumbered']}." if prov.get("renumbered") else ""))
     return "\n".join(lines)
 
 

@@ -426,49 +426,66 @@ def test_the_level5_match_is_whole_and_the_page_reports_it():
     assert f"*p* = {sign_test(row['wins'], row['losses']) / 2:.3f}, one-sided" in page
 
 
-#: what the fairest page says of the level-3 re-run: which level-3 intervals lie apart from which
-#: lower level's ("Six level-3 intervals lie apart ..."); the figures themselves come from the data
-LEVEL3_APART = {"tawlbwrdd-cyningstan-9": {1}, "lewis-2-corrected": {1, 2}, "lewis-2": {1},
-                "tablut-linnaeus": {1}, "tablut-smith": {2}, "tawlbwrdd-corner": {1}, "tafl-granquist": {1}}
-#: which side the fairest page says a level-3 interval (as printed, in whole percents) favours
-LEVEL3_SETTLED = {"tawlbwrdd-cyningstan-9": "attackers", "tafl-granquist": "attackers", "lewis-2": "defenders",
-                  "lewis-2-corrected": "defenders", "tablut-smith": "defenders", "tawlbwrdd-bell": "defenders",
-                  "hywel-dda-jones": "defenders", "jones-3": "defenders"}
-#: the people's share the page compares a level-3 interval with, and whether it says the interval holds it
-LEVEL3_PEOPLE = {"tawlbwrdd-cyningstan": (62, False), "tawlbwrdd-bell": (65, False), "tablut-linnaeus": (54, True)}
+#: what the fairest page's bullets under "What it shows" say of a reconstruction at level 3: the
+#: lower levels from whose interval its interval lies apart (None: not said) and the side it puts ahead
+LEVEL3_CLAIMS = {"tawlbwrdd-cyningstan-9": ({1}, "attackers"), "tawlbwrdd-corner": ({1}, "attackers"),
+                 "lewis-2": ({1, 2}, "defenders"), "lewis-2-corrected": ({1, 2}, "defenders"),
+                 "tafl-granquist": (None, "attackers"), "tablut-smith": (None, "defenders"),
+                 "jones-3": (None, "defenders"), "hywel-dda-jones": (None, "defenders")}
+#: "Three could still be even games at level 3": the reconstructions the page names so
+LEVEL3_EVEN = {"lewis-1", "tablut-linnaeus", "tawlbwrdd-cyningstan"}
+NUMBER_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six")
 
 
 def test_the_fairest_pages_words_on_the_level3_intervals_match_the_committed_games():
-    # retabling the run must not leave a sentence standing that its games no longer support
+    # the verdict table is written from the games; the bullets under it are words, and retabling
+    # the run must not leave one standing that its games no longer support
     ext = _extension()
-    from tafl_sphinx.lab_figures import find_entry
+    from tafl_sphinx.level_verdicts import apart_from, favoured, plain_rows
 
-    entries = ext.load_results()
-
-    def interval(vid, level):
-        return ext.decided_share(find_entry(f"{vid}@{level}", entries)["summary"])[1:3]
-
-    played3 = {e["config"]["variant"] for e in ext.select(entries, level=3) if not e["config"].get("toggles")}
-    assert set(LEVEL3_APART) <= played3
-    for vid in played3:
-        lo3, hi3 = interval(vid, 3)
-        apart = set()
-        for level in (1, 2):
-            lo, hi = interval(vid, level)
-            if hi < lo3 or hi3 < lo:
-                apart.add(level)
-        assert apart == LEVEL3_APART.get(vid, set()), vid
+    at3 = {vid: by_level for vid, by_level in plain_rows(ext.load_results()).items() if 3 in by_level}
+    for vid, (apart, side) in LEVEL3_CLAIMS.items():
+        if apart is not None:
+            assert set(apart_from(at3[vid], 3)) == apart, vid
+        assert favoured(at3[vid][3]) == side, vid
+    assert {vid for vid, by_level in at3.items() if favoured(by_level[3]) is None} == LEVEL3_EVEN
     page = " ".join((ROOT / "docs" / "fairest.md").read_text().split())
-    words = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
-    assert f"{words[len(LEVEL3_APART)]} level-3 intervals lie apart" in page
-    printed = {vid: (round(100 * lo), round(100 * hi)) for vid, (lo, hi) in ((v, interval(v, 3)) for v in played3)}
-    settled = {vid: "attackers" if lo > 50 else "defenders" for vid, (lo, hi) in printed.items() if lo > 50 or hi < 50}
-    assert settled == LEVEL3_SETTLED
-    assert f"{words[len(settled)]} level-3 intervals lie wholly on one side" in page
-    for vid, (people, holds) in LEVEL3_PEOPLE.items():
-        assert (printed[vid][0] <= people <= printed[vid][1]) == holds, vid
-    widths = [hi - lo for lo, hi in printed.values()]
-    assert f"a level-3 interval still spans {min(widths)} to {max(widths)} points" in page
+    assert f"**{NUMBER_WORDS[len(LEVEL3_EVEN)]} could still be even games at level 3**" in page
+    # "... at every level": Granquist's tafl for the attackers, the others for the defenders
+    for vid, side in (("tafl-granquist", "attackers"), ("tablut-smith", "defenders"),
+                      ("jones-3", "defenders"), ("hywel-dda-jones", "defenders")):
+        assert {favoured(s) for s in at3[vid].values()} == {side}, vid
+    granquist = {lv: ext.decided_share(s)[0] for lv, s in at3["tafl-granquist"].items()}
+    assert min(granquist[2], granquist[3]) > granquist[1]
+    # the turned verdicts: level 1 had the defenders ahead on these, levels 2 and 3 the attackers
+    for vid in ("tawlbwrdd-cyningstan-9", "tawlbwrdd-corner"):
+        assert [favoured(at3[vid][lv]) for lv in (1, 2, 3)] == ["defenders", "attackers", "attackers"], vid
+    for vid in ("lewis-2", "lewis-2-corrected"):
+        assert all(ext.decided_share(at3[vid][lv])[0] > 0.5 for lv in (1, 2)), vid
+
+
+def test_the_level_verdicts_table_reads_apart_sides_and_games_to_tell_from_the_intervals():
+    from tafl_sphinx import level_verdicts as lv
+
+    def entry(vid, level, a, d, capped=0):
+        return {"config": {"variant": vid, "attackers_level": level, "defenders_level": level},
+                "summary": {"games": a + d + capped, "attackers": {"count": a}, "defenders": {"count": d},
+                            "endings": {"ply-cap": capped}}}
+
+    entries = [entry("lewis-1", 1, 600, 400), entry("lewis-1", 3, 20, 80, 100),
+               entry("tablut-smith", 1, 500, 500), entry("tablut-smith", 3, 48, 52), entry("alea-evangelii", 3, 10, 10)]
+    rows = lv.plain_rows(entries, variants=("lewis-1", "tablut-smith"))
+    assert set(rows) == {"lewis-1", "tablut-smith"}
+    assert lv.apart_from(rows["lewis-1"], 3) == [1] and lv.apart_from(rows["tablut-smith"], 3) == []
+    assert lv.favoured(rows["lewis-1"][1]) == "attackers" and lv.favoured(rows["lewis-1"][3]) == "defenders"
+    assert lv.favoured(rows["tablut-smith"][3]) is None
+    # 48% of 100, all decided: 1.96^2 * .48 * .52 / .02^2 = 2,397.1 decided games
+    assert lv.games_to_tell(rows["tablut-smith"][3]) == 2398
+    # 20% of 100 decided, half the games at the cap: 1.96^2 * .2 * .8 / .3^2 = 6.8 decided, 13.7 games
+    assert lv.games_to_tell(rows["lewis-1"][3]) == 14
+    md = lv.level_verdicts_md(entries, 3)
+    assert "| {variant}`lewis-1` | 60% (57\u2060–\u206063) | 20% (13\u2060–\u206029) | 200 (100) | level 1 | defenders ahead |" in md
+    assert "could be even (about 2,400 games to tell)" in md and "alea-evangelii" not in md
 
 
 def test_levels_table_is_read_from_the_ai():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -89,6 +90,8 @@ def test_fairest_page_and_reconstruction_pages_show_every_committed_level(full_b
     plain3 = [e for e in level3 if not e["config"].get("toggles")]
     assert plain3 and fairest.count(", level 3") == len(plain3)  # the level-3 table shows the variants as they stand
     assert fairest.count("His reading (the variant as it stands)") == 2  # Jones's points on his two layouts
+    verdicts = re.search(r"<table[^>]*>(?:(?!</table>).)*Apart from.*?</table>", fairest, re.S).group(0)
+    assert verdicts.count("<tr") == 1 + len(plain3)  # the verdict table: one row per level-3 reconstruction
     assert fairest.count("Level 3: attackers") == 2 * (len(level3) > len(plain3))
     for path in sorted(data.glob("balance*.json")):  # a results file made part-way says so where it is listed
         prov = json.loads(path.read_text())["provenance"]

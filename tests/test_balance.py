@@ -464,6 +464,25 @@ def test_the_fairest_pages_words_on_the_level3_intervals_match_the_committed_gam
         assert all(ext.decided_share(at3[vid][lv])[0] > 0.5 for lv in (1, 2)), vid
 
 
+def test_the_fairest_pages_words_on_jones_points_at_level3_match_the_committed_games():
+    # "Jones's question, in plain words": at level 3, on both layouts, who moves first and the
+    # whole-side rule make no difference the intervals can see; the armed king and all three
+    # points together move the game away from balance (his reading nearer even)
+    ext = _extension()
+    from tafl_sphinx.jones_points import nearer_even
+    from tafl_sphinx.lab_figures import find_entry
+
+    entries = ext.load_results()
+    for vid in ("jones-3", "hywel-dda-jones"):
+        his = find_entry(f"{vid}@3", entries)["summary"]
+        said = {"first=defenders": "no difference the intervals can see",
+                "confinement=side": "no difference the intervals can see",
+                "king_armed=yes": "his reading nearer even",
+                "confinement=side&first=defenders&king_armed=yes": "his reading nearer even"}
+        for toggles, words in said.items():
+            assert nearer_even(his, find_entry(f"{vid}?{toggles}@3", entries)["summary"]) == words, (vid, toggles)
+
+
 def test_the_level_verdicts_table_reads_apart_sides_and_games_to_tell_from_the_intervals():
     from tafl_sphinx import level_verdicts as lv
 

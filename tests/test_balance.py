@@ -463,6 +463,12 @@ def test_the_fairest_pages_words_on_the_level3_intervals_match_the_committed_gam
         assert [favoured(at3[vid][lv]) for lv in (1, 2, 3)] == ["defenders", "attackers", "attackers"], vid
     for vid in ("lewis-2", "lewis-2-corrected"):
         assert all(ext.decided_share(at3[vid][lv])[0] > 0.5 for lv in (1, 2)), vid
+    # "Four want more games": the four whose attackers' and defenders' intervals (over all games) overlap
+    overlap = {vid for vid, by_level in at3.items()
+               if by_level[3]["attackers"]["low"] <= by_level[3]["defenders"]["high"]
+               and by_level[3]["defenders"]["low"] <= by_level[3]["attackers"]["high"]}
+    assert overlap == {"lewis-1", "tablut-linnaeus", "tawlbwrdd-cyningstan", "tawlbwrdd-bell"}
+    assert "**Four want more games.**" in page
     # people's results beside level 3: the T cross and the Bell diamond fall short of the forum's
     # players, further from them than level 2; Linnaeus's tablut takes in the Federation's 54%
     for vid, people, holds in (("tawlbwrdd-cyningstan", 62, False), ("tawlbwrdd-bell", 65, False),

@@ -654,6 +654,16 @@ def decided_share(summary: dict) -> tuple[float, float, float, int]:
     return (a / (a + d) if a + d else 0.5), lo, hi, a + d
 
 
+def plain_rows(entries: list[dict], variants=RECONSTRUCTIONS) -> dict[str, dict[int, dict]]:
+    """Each variant's summaries (the variant as it stands, no toggles) by the level both sides played."""
+    rows: dict[str, dict[int, dict]] = {}
+    for vid in variants:
+        for e in entries:
+            if e["config"]["variant"] == vid and not e["config"].get("toggles") and level_of(e):
+                rows.setdefault(vid, {})[level_of(e)] = e["summary"]
+    return rows
+
+
 def level_chart_svg(entries: list[dict], variants=RECONSTRUCTIONS) -> str:
     """The attackers' share of the decided games at each level played, one row per reconstruction
     (matplotlib, drawn to SVG at build time; axes and text in ``currentColor`` so that the page's
@@ -663,12 +673,8 @@ def level_chart_svg(entries: list[dict], variants=RECONSTRUCTIONS) -> str:
 
 
 def _level_chart_svg(entries: list[dict], variants) -> str:
-    rows = []
-    for vid in variants:
-        points = {level_of(e): decided_share(e["summary"]) for e in entries
-                  if e["config"]["variant"] == vid and not e["config"].get("toggles") and level_of(e)}
-        if points:
-            rows.append((vid, points))
+    rows = [(vid, {lv: decided_share(summary) for lv, summary in by_level.items()})
+            for vid, by_level in plain_rows(entries, variants).items()]
     fig, ax = _figure(height=0.36 * len(rows) + 1.3)
     levels_seen = set()
     for i, (vid, points) in enumerate(rows):

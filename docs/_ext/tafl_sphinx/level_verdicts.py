@@ -16,21 +16,11 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
 from tafl_rules.ai import DEFAULT_LEVEL
+from tafl_rules.balance import Z95
 
-from .balance import RECONSTRUCTIONS, _BalanceDirective, _pct, decided_share, level_of
+from .balance import _BalanceDirective, _pct, decided_share, plain_rows
 
-Z = 1.96  # the 95% intervals' z, as in tafl_rules.balance.wilson
-ENOUGH = 10_000  # beyond this many games the estimate is given as "more than"
-
-
-def plain_rows(entries: list[dict], variants=RECONSTRUCTIONS) -> dict[str, dict[int, dict]]:
-    """Each variant's summaries (the variant as it stands, no toggles) by the level both sides played."""
-    rows: dict[str, dict[int, dict]] = {}
-    for vid in variants:
-        for e in entries:
-            if e["config"]["variant"] == vid and not e["config"].get("toggles") and level_of(e):
-                rows.setdefault(vid, {})[level_of(e)] = e["summary"]
-    return rows
+ENOUGH = 10_000  # beyond this many games the estimate is given as "over"
 
 
 def apart_from(by_level: dict[int, dict], level: int) -> list[int]:
@@ -57,12 +47,12 @@ def favoured(summary: dict) -> str | None:
 
 def games_to_tell(summary: dict) -> int | None:
     """About how many games it would take for the interval to leave 50% if the share stayed
-    where it is: n decided games with Z * sqrt(p(1-p)/n) < |p - 1/2|, scaled by the share of the
+    where it is: n decided games with Z95 * sqrt(p(1-p)/n) < |p - 1/2|, scaled by the share of the
     games played so far that were decided. None if the share is exactly even."""
     share, _, _, decided = decided_share(summary)
     if not decided or share == 0.5:
         return None
-    needed = Z ** 2 * share * (1 - share) / (share - 0.5) ** 2
+    needed = Z95 ** 2 * share * (1 - share) / (share - 0.5) ** 2
     return math.ceil(needed * summary["games"] / decided)
 
 

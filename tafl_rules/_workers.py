@@ -11,6 +11,10 @@ result back as it arrives. It is built for long runs that a person interrupts:
   process dies (``PR_SET_PDEATHSIG``), and everywhere a watchdog thread ends it
   within half a second of finding itself orphaned. So SIGKILL of the main process
   leaves no worker running and holding the terminal's pipes open.
+* Workers are forked from a single-threaded caller and started by a fork server
+  otherwise: a fork copies only the forking thread, and a lock another thread held at
+  that moment stays held in the child for good. The fork server ends with the main
+  process and its workers with it.
 * A worker that dies while playing (killed from outside, out of memory) is replaced
   and its task given to another worker once; a task that kills two workers is an
   error.
@@ -45,13 +49,30 @@ def _die_with_parent(parent: int) -> None:
             libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG: SIGKILL when the parent dies
         except (OSError, AttributeError):
             pass
-    if os.getppid() != parent:  # the parent died before the line above took effect
+    # Forked by the main process, a worker is orphaned when its parent changes. Started by a
+    # fork server, it is the server's child (and dies with it, which ends with the main
+    # process), so it also looks for the main process itself.
+    forked_by = os.getppid()
+
+    def orphaned() -> bool:
+        if os.getppid() != forked_by:
+            return True
+        if forked_by != parent:
+            try:
+                os.kill(parent, 0)
+            except ProcessLookupError:
+                return True
+            except PermissionError:
+                pass
+        return False
+
+    if orphaned():  # the parent died before the line above took effect
         os._exit(1)
 
     def watch() -> None:
         while True:
             time.sleep(0.5)
-            if os.getppid() != parent:
+            if orphaned():
                 os._exit(1)
 
     threading.Thread(target=watch, daemon=True, name="parent-watch").start()
@@ -100,8 +121,12 @@ class _signals_held:
 
 
 def _context() -> Any:
+    # fork starts a worker fastest, but a child forked while another thread holds a lock (a
+    # Dask client's, a server's) can hang on it for good; with threads about, use forkserver
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods and sys.platform.startswith("linux") else None)
+    if "fork" in methods and sys.platform.startswith("linux"):
+        return multiprocessing.get_context("fork" if threading.active_count() == 1 else "forkserver")
+    return multiprocessing.get_context()
 
 
 class _Worker:

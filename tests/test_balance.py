@@ -11,7 +11,9 @@ import pathlib
 import signal
 import subprocess
 import sys
+import threading
 import time
+import warnings
 
 import distributed
 import pytest
@@ -96,6 +98,22 @@ def test_local_processes_give_byte_identical_results():
     prov = two["provenance"]
     assert prov["games"] == 8 and prov["seeds"] == {"first": 0, "last": 3, "count": 4}
     assert prov["version"] and prov["date"].endswith("Z")
+
+
+def test_a_multi_process_run_beside_another_thread_does_not_fork_that_thread():
+    # a child forked while another thread holds a lock can hang on it; CPython warns of it
+    stop = threading.Event()
+    beside = threading.Thread(target=stop.wait)
+    beside.start()
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            two = run(SMALL, range(2), workers=2)
+    finally:
+        stop.set()
+        beside.join()
+    assert not [w for w in caught if "fork()" in str(w.message)]
+    assert json.dumps(two["results"]) == json.dumps(run(SMALL, range(2), workers=1)["results"])
 
 
 def test_results_file_reads_back_and_keeps_each_game_on_one_line(tmp_path):
@@ -671,6 +689,34 @@ def test_killing_the_main_process_leaves_no_worker_behind(tmp_path):
         time.sleep(0.05)
     assert not [pid for pid in workers if _running(pid)]
     _check_kept_games(work, 3000)
+
+
+THREADED_RUN = """
+import threading
+from tafl_rules.balance import Config, run
+if __name__ == "__main__":
+    threading.Thread(target=threading.Event().wait, daemon=True).start()  # so the workers are not forked
+    run([Config("brandubh", (), 1, 1, 200)], range(3000), workers=2)
+"""
+
+
+@needs_linux_proc
+def test_killing_a_threaded_caller_leaves_neither_fork_server_nor_worker_behind(tmp_path):
+    (tmp_path / "threaded.py").write_text(THREADED_RUN)
+    proc = subprocess.Popen([sys.executable, "threaded.py"], cwd=tmp_path, start_new_session=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    deadline = time.monotonic() + 60
+    family: list[int] = []  # the fork server, its two workers and any helper (a resource tracker)
+    while time.monotonic() < deadline and not any(len(_children(pid)) == 2 for pid in family):
+        family = [pid for child in _children(proc.pid) for pid in [child, *_children(child)]]
+        time.sleep(0.05)
+    assert any(len(_children(pid)) == 2 for pid in family), family
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and [pid for pid in family if _running(pid)]:
+        time.sleep(0.05)
+    assert not [pid for pid in family if _running(pid)]
 
 
 # ------------------------------------------------------------------ the work file is checked line by line

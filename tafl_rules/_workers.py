@@ -121,8 +121,7 @@ class _signals_held:
 
 
 def _context() -> Any:
-    # fork starts a worker fastest, but a child forked while another thread holds a lock (a
-    # Dask client's, a server's) can hang on it for good; with threads about, use forkserver
+    # fork starts a worker fastest; with other threads about, a fork server (see the module's notes)
     methods = multiprocessing.get_all_start_methods()
     if "fork" in methods and sys.platform.startswith("linux"):
         return multiprocessing.get_context("fork" if threading.active_count() == 1 else "forkserver")

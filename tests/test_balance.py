@@ -487,23 +487,23 @@ def test_the_fairest_pages_words_on_the_level3_intervals_match_the_committed_gam
         return {vid for vid, s in summaries.items()
                 if s["attackers"]["low"] <= s["defenders"]["high"] and s["defenders"]["low"] <= s["attackers"]["high"]}
 
-    def run(name):
+    def plain_in(name):  # one results file's untoggled summaries, by variant
         entries = json.loads((ROOT / "docs" / "data" / name).read_text())["results"]
         return {e["config"]["variant"]: e["summary"] for e in entries if not e["config"].get("toggles")}
 
-    assert overlapping(run("balance-level3.json")) == {"lewis-1", "tablut-linnaeus", "tawlbwrdd-cyningstan",
+    assert overlapping(plain_in("balance-level3.json")) == {"lewis-1", "tablut-linnaeus", "tawlbwrdd-cyningstan",
                                                         "tawlbwrdd-bell"}
-    assert set(run("balance-level3-more.json")) == {"lewis-1", "tablut-linnaeus", "tawlbwrdd-cyningstan",
+    assert set(plain_in("balance-level3-more.json")) == {"lewis-1", "tablut-linnaeus", "tawlbwrdd-cyningstan",
                                                     "tawlbwrdd-bell"}
-    assert overlapping(run("balance-level3-more.json")) == {"lewis-1", "tablut-linnaeus", "tawlbwrdd-bell"}
-    assert set(run("balance-level3-longer.json")) == {"lewis-1", "tawlbwrdd-bell"}
-    assert not overlapping(run("balance-level3-longer.json"))
+    assert overlapping(plain_in("balance-level3-more.json")) == {"lewis-1", "tablut-linnaeus", "tawlbwrdd-bell"}
+    assert set(plain_in("balance-level3-longer.json")) == {"lewis-1", "tawlbwrdd-bell"}
+    assert not overlapping(plain_in("balance-level3-longer.json"))
     assert overlapping({vid: by_level[3] for vid, by_level in at3.items()}) == {"tablut-linnaeus"}
     assert {vid: at3[vid][3]["games"] for vid in ("lewis-1", "tawlbwrdd-bell", "tablut-linnaeus")} == \
         {"lewis-1": 600, "tawlbwrdd-bell": 600, "tablut-linnaeus": 400}
     # "Lewis's first setup could still have been one after 200 games, and the Bell diamond after 400"
-    assert favoured(run("balance-level3.json")["lewis-1"]) is None
-    assert favoured(run("balance-level3-more.json")["tawlbwrdd-bell"]) is None
+    assert favoured(plain_in("balance-level3.json")["lewis-1"]) is None
+    assert favoured(plain_in("balance-level3-more.json")["tawlbwrdd-bell"]) is None
     assert "**Four wanted more games, and three have been told apart.**" in page
     # people's results beside level 3: the T cross and the Bell diamond fall short of the forum's
     # players, further from them than level 2; Linnaeus's tablut takes in the Federation's 54%

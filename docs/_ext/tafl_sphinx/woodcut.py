@@ -209,7 +209,16 @@ class TablutWoodcut(MarkdownDirective):
             "- **Numbers.** The squares 2 and 3 are cross-hatched, four of each round the centre; "
             f"{md_escape(cut.notes['castle'])}",
             f"- **The numeral 4** can be read on {len(fours)} of the sixteen ornamented squares "
-            f"({', '.join(fours)}; a1 is bottom left). {md_escape(cut.notes['numerals'])}", ""])
+            f"({', '.join(fours)}; a1 is bottom left). {md_escape(cut.notes['numerals'])}",
+            f"- **Against the redrawing from the laws** (below): the cut confirms every letter the laws fix, "
+            f"and in its upper left quarter puts {', '.join(f'*{x}*' for x in self._differ())} on other squares "
+            "than the redrawing chose where the laws left two placings or none.", ""])
+
+    @staticmethod
+    def _differ() -> list[str]:
+        from .apparatus import CUT_LETTERS
+
+        return differences_from({x: sq for x, (sq, _) in CUT_LETTERS.items()})
 
 
 def setup_woodcut(app) -> None:

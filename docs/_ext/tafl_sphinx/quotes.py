@@ -37,12 +37,31 @@ ITALICS = re.compile(r"(?<!\w)_(.+?)_(?!\w)")
 STATUS_NOTE = {"second-hand": "second-hand", "unverified": "unverified"}
 
 
+def data_file(docname: str) -> str | None:
+    """The catalogue's data file that a generated variant page is drawn from, if it is one.
+
+    >>> data_file("docs/variants/tablut-smith")
+    'tafl_rules/variants/tablut-smith.toml'
+    >>> data_file("sources/linnaeus") is None
+    True
+    """
+    m = re.fullmatch(r"docs/variants/([a-z0-9-]+)", docname)
+    return f"tafl_rules/variants/{m.group(1)}.toml" if m else None
+
+
 def check(env, key: str, locator: str, text: str, *, origin: str, location) -> Finding:
-    """Check one quotation and record it for the build's report."""
+    """Check one quotation and record it for the build's report.
+
+    A quotation that is not found is a warning at its place; on a variant page, whose text is drawn
+    from the catalogue, the place named is the data file a maintainer edits, not the generated page."""
     finding = library().check(key, locator, text)
     if finding.status is None:
-        logger.warning(f"quotation not verified: {finding.problem}: {text[:80]!r}", location=location,
-                       type="tafl", subtype="quotation")
+        message = f"quotation not verified: {finding.problem}: {text[:80]!r}"
+        data = data_file(env.docname)
+        if data:
+            message += f" (in the catalogue's data file {data}, from which the page {env.docname}.md is generated)"
+            location = data
+        logger.warning(message, location=location, type="tafl", subtype="quotation")
     records = env.tafl_quotations.setdefault(env.docname, [])
     records.append({"origin": origin, "key": key, "locator": locator, "text": text, "status": finding.status,
                     "witnesses": [w.name for w in finding.witnesses], "where": finding.where})

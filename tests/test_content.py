@@ -274,6 +274,7 @@ def _unmarked_quotations(text: str, titles: set[str]) -> list[str]:
     # blocks whose text is checked (quotations) or drawn (figures); a parallel text's notes are read
     text = re.sub(r"^(```|~~~)\{(quotation|variant-figure|tablut-cut)\}.*?^\1\s*$", " ", text,
                   flags=re.S | re.M)
+    text = re.sub(r"(?m)^(```|~~~).*$", " ", text)  # the fences of the blocks left, whose notes are read
     text = re.sub(r"\{[a-z:]+\}`[^`]*`", " ", text)  # roles: {q}, {cite:t}, {toggle} ...
     text = re.sub(r"`[^`]*`", " ", text)
     found = []
@@ -299,7 +300,7 @@ def test_no_page_carries_an_unchecked_quotation_or_a_typed_status():
 
 
 def test_the_quotation_scanner_reads_the_notes_of_a_parallel_text():
-    block = '```{parallel-text}\n:left: a\n:right: b\n\nsentence 1: hence Murray's "those who lie in wait" here.\n```\n'
+    block = '```{parallel-text}\n:left: a\n:right: b\n\nsentence 1: hence Murray\'s "those who lie in wait" here.\n```\n'
     assert _unmarked_quotations(block, set()) == ["those who lie in wait"]
 
 
@@ -546,31 +547,44 @@ def test_docstring_footnotes_become_plain_notes():
     assert lines == ["``ka`` (``a`` anvil only (note 1))", "", "Note 1: Not in the written", "specification.", "after"]
 
 
-def _coverage(sentence: str, fragments: list[str]) -> float:
-    """The share of a sentence's letters that quoted fragments found in it cover."""
+def _coverage(piece: str, fragments: list[str]) -> list[tuple[str, float]]:
+    """Each sentence of a stored passage with the share of its letters that quotations cover.
+
+    Quotations are found in the passage as a whole, so that one running over two sentences covers both."""
     from tafl_sphinx.texts import normalize
 
-    plain = normalize(sentence)
-    bare = plain.rstrip(".,;: ")
+    plain = normalize(piece)
     covered = [False] * len(plain)
     for f in fragments:
-        if bare and bare in f:  # a quotation that takes in the whole sentence
-            return 1.0
         if len(f) < 4:
             continue
         at = plain.find(f)
         while at >= 0:
             covered[at:at + len(f)] = [True] * len(f)
             at = plain.find(f, at + 1)
-    letters = [c for c, ch in zip(covered, plain) if not ch.isspace()]
-    return sum(letters) / max(1, len(letters))
+    out, start = [], 0
+    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9(“\"‘])", piece.strip()):
+        words = normalize(sentence)
+        if len(words) < 4:
+            continue
+        at = plain.find(words, start)
+        start = max(start, at + len(words)) if at >= 0 else start
+        span = covered[at:at + len(words)] if at >= 0 else []
+        letters = [c for c, ch in zip(span, words) if not ch.isspace()]
+        bare = words.rstrip(".,;: ")
+        whole = any(bare in f for f in fragments)
+        out.append((sentence, 1.0 if whole else sum(letters) / max(1, len(letters))))
+    return out
 
 
 def test_the_coverage_counts_only_what_a_quotation_takes_in():
     sentence = "The king is taken by four men around him on the board."
-    assert _coverage(sentence, ["The king is taken by four men around him"]) > 0.5
-    assert _coverage(sentence, ["the board"]) < 0.5
-    assert _coverage(sentence, ["so that The king is taken by four men around him on the board and more"]) == 1.0
+    assert _coverage(sentence, ["The king is taken by four men around him"])[0][1] > 0.5
+    assert _coverage(sentence, ["the board"])[0][1] < 0.5
+    assert _coverage(sentence, ["so that The king is taken by four men around him on the board and more"])[0][1] == 1.0
+    two = "He came late. The king is taken by four men around him."
+    first, second = _coverage(two, ["came late. The king is taken by four"])
+    assert first[1] > 0.5 and 0 < second[1] < 1
 
 
 def test_copyrighted_texts_are_stored_only_as_the_sentences_the_site_quotes(site):
@@ -580,7 +594,7 @@ def test_copyrighted_texts_are_stored_only_as_the_sentences_the_site_quotes(site
     counts as used when a variant of the catalogue reproduces it (its provenance names that figure)."""
     import json
 
-    from tafl_sphinx.texts import fragments, library, normalize
+    from tafl_sphinx.texts import fragments, library
 
     quoted: dict[str, list[str]] = {}
     for record in json.loads((site / "_quotations.json").read_text(encoding="utf-8")):
@@ -601,11 +615,9 @@ def test_copyrighted_texts_are_stored_only_as_the_sentences_the_site_quotes(site
             if (w.key, unit.label) in figures:
                 continue  # the figure itself is reproduced on a variant page
             for piece in unit.text.split("[…]"):
-                for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9(“\"‘])", piece.strip()):
-                    if len(normalize(sentence)) < 4:
-                        continue
+                for sentence, share in _coverage(piece, quoted.get(w.key, [])):
                     checked += 1
-                    if _coverage(sentence, quoted.get(w.key, [])) <= 0.5:
+                    if share <= 0.5:
                         idle.append(f"{w.name} § {unit.label}: {sentence[:70]!r}")
     assert checked > 100
     assert not idle, "\n".join(idle[:10])

@@ -26,7 +26,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from .texts import Finding, library
+from .texts import ROOT, Finding, library
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +49,18 @@ def data_file(docname: str) -> str | None:
     return f"tafl_rules/variants/{m.group(1)}.toml" if m else None
 
 
+def _line_of(path: Path, text: str) -> str:
+    """The line of a data file where a quotation stands ("?" if its first words are not found there)."""
+    words = " ".join(text.split()[:6])
+    try:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if words and words in " ".join(line.split()):
+                return str(number)
+    except OSError:
+        pass
+    return "?"
+
+
 def check(env, key: str, locator: str, text: str, *, origin: str, location) -> Finding:
     """Check one quotation and record it for the build's report.
 
@@ -60,7 +72,7 @@ def check(env, key: str, locator: str, text: str, *, origin: str, location) -> F
         data = data_file(env.docname)
         if data:
             message += f" (in the catalogue's data file {data}, from which the page {env.docname}.md is generated)"
-            location = data
+            location = f"{ROOT / data}:{_line_of(ROOT / data, text)}"
         logger.warning(message, location=location, type="tafl", subtype="quotation")
     records = env.tafl_quotations.setdefault(env.docname, [])
     records.append({"origin": origin, "key": key, "locator": locator, "text": text, "status": finding.status,

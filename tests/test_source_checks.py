@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
-from tafl_sphinx import bibstyle, collation, quotes, unmarked, woodcut  # noqa: E402
+from tafl_sphinx import bibstyle, collation, figure_key, quotes, unmarked, woodcut  # noqa: E402
 
 PARALLEL = """# T
 
@@ -83,7 +83,7 @@ def test_a_quotation_on_a_variant_page_is_reported_at_its_data_file(tmp_path):
     assert "docs/variants/tablut-smith.md is generated" in result.stderr
 
 
-@pytest.mark.parametrize("module", [bibstyle, collation, quotes, unmarked, woodcut])
+@pytest.mark.parametrize("module", [bibstyle, collation, figure_key, quotes, unmarked, woodcut])
 def test_the_extension_examples_run(module):
     result = doctest.testmod(module)
     assert result.failed == 0
@@ -100,3 +100,21 @@ def test_the_apparatus_follows_the_stored_copies():
     assert ("etiam", "item") in found
     jocari = by_name["linnaeus1732-jocari"]
     assert ("Raichi,", "Raihi,") in collation.variants(jocari.unit("law 6").text, dlp.unit("law 6").text)
+
+
+def test_law_9_is_found_in_walkers_transcription_of_the_1889_edition():
+    """The crux rests on a copy of a printed edition named with its pages; Walker's own words naming it are stored."""
+    from tafl_sphinx.texts import library
+
+    lib = library()
+    walker = next(w for w in lib.witnesses if w.name == "linnaeus1732-cyningstan")
+    assert walker.grade == "second-hand" and walker.via == "cyningstan-tablut-latin"
+    assert {u.where for u in walker.units} == {"1889 edition, vol. 2, pp. 147-148"}
+    assert [u.label for u in walker.units if u.label.startswith("law ")] == [f"law {n}" for n in range(1, 11)]
+    found = lib.check("linnaeus1732", "law 9", "est occisus et ejici debet, item Rex.")
+    assert walker in found.witnesses and found.where == "1889 edition, vol. 2, pp. 147-148"
+    named = lib.check("cyningstan-tablut-latin", "introduction",
+                      "transcribed from the 1889 edition of Carl von Linnés Ungdomsskrifter, volume 2, pp. 147-148.")
+    assert named.status == "verified"
+    jocari = next(w for w in lib.witnesses if w.name == "linnaeus1732-jocari")
+    assert collation.variants(walker.unit("law 9").text, jocari.unit("law 9").text) == [("possit,", "posit,")]

@@ -345,6 +345,39 @@ def test_the_linnaeus_page_shows_the_transcribed_woodcut_and_links_the_scan(page
     assert "has not been seen" not in page.text.split("Transcription of the woodcut")[0]
 
 
+def test_the_crux_of_law_9_rests_on_a_transcription_of_a_printed_edition(pages):
+    """The Latin of law 9 is shown from Walker's transcription of the 1889 edition, with its pages, and the
+    page says so; the apparatus collates it (siglum C) with the other transcriptions."""
+    page = pages["sources/linnaeus.html"]
+    crux = page.prose.split("Capturing the king: why the two readings differ")[1]
+    assert "Walker's transcription of the 1889 edition" in crux
+    assert "1889 edition, vol. 2, pp. 147-148" in crux and "item Rex" in crux
+    apparatus = page.prose.split("Where the transcriptions differ")[1].split("Konokis")[0]
+    assert "est occisus et ejici debet, item Rex. (C)" in apparatus and "possit, C ] posit, J" in apparatus
+    assert "which edition they belong to is not known" not in page.text
+
+
+def test_every_board_figure_carries_a_drawn_key(pages):
+    figures = 0
+    for name, page in pages.items():
+        n = page.count("div", "tafl-figure")
+        if not n:
+            continue
+        figures += n
+        assert page.count("ul", "tafl-figure-key") == n, name
+        assert "Attacker" in page.prose and "Defender" in page.prose and "King" in page.prose, name
+    assert figures > 20
+    lewis = pages["sources/lewis.html"].prose
+    assert "Outlined: where it differs from Lewis's Figure 2" in lewis
+
+
+def test_nielsens_measured_balances_stand_beside_the_witness_tables(pages):
+    text = pages["sources/witnesses.html"].text
+    for setup, balance in (("T diamond", "-1.73"), ("T cross", "-1.61"), ("Bell diamond", "-1.83"),
+                           ("Lewis diamond", "+1.51"), ("Lewis cross", "-1.06")):
+        assert f"Tawlbwrdd {setup}, game balance {balance}" in text
+
+
 def test_the_quotation_scanner_finds_a_bare_quotation():
     assert _unmarked_quotations('He said "one two three four" and {q}`five six seven eight <k: l>`.', set()) == \
         ["one two three four"]

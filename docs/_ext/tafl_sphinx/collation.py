@@ -62,6 +62,15 @@ def variants(base: str, other: str) -> list[tuple[str, str]]:
     return out
 
 
+def case_only(lemma: str, reading: str) -> bool:
+    """Whether a variant differs from its lemma only in the case of its letters (``A`` against ``a``).
+
+    >>> case_only("A ad C", "a ad c"), case_only("Raichi,", "Raihi,"), case_only("rege", "om.")
+    (True, False, False)
+    """
+    return lemma != reading and lemma.lower() == reading.lower()
+
+
 class VariantApparatus(MarkdownDirective):
     """For each unit shared by the copies: the base text's reading, then every variant with its copy."""
 
@@ -90,8 +99,12 @@ class VariantApparatus(MarkdownDirective):
             entries = []
             for siglum, unit in rest:
                 found = variants(base.text, unit.text)
+                cased = [pair for pair in found if case_only(*pair)]
                 entries += [f"*{md_escape(lemma)}* {base_siglum} \\] *{md_escape(reading)}* {siglum}"
-                            for lemma, reading in found]
+                            for lemma, reading in found if (lemma, reading) not in cased]
+                if cased:  # letters naming squares, capital in one copy and small in another: one entry
+                    entries.append(f"*{md_escape(', '.join(a for a, _ in cased))}* {base_siglum} \\] "
+                                   f"*{md_escape(', '.join(b for _, b in cased))}* {siglum} (case only)")
                 if not found:
                     entries.append(f"{siglum} agrees")
             text = md_escape(" ".join(_words(base.text)))

@@ -42,6 +42,7 @@ from typing import Any, Callable, Iterable, Mapping, TextIO
 from . import __version__
 from ._workers import run_tasks
 from .ai import LEVELS, RETIRED_LEVELS, analyse
+from .ai.people import parse_style, people_move
 from .catalogue import variant, variants
 from .game import Game
 from .outcome import Termination
@@ -99,12 +100,13 @@ def sign_test(wins: int, losses: int) -> float:
 
 @dataclasses.dataclass(frozen=True)
 class Config:
-    """What to play: a catalogue variant with toggles, each side's AI level, a ply cap."""
+    """What to play: a catalogue variant with toggles, each side's player (an AI level, or
+    the name of a people-like player, :mod:`tafl_rules.ai.people`), a ply cap."""
 
     variant: str
     toggles: tuple[tuple[str, str], ...] = ()
-    attackers_level: int = 1
-    defenders_level: int = 1
+    attackers_level: int | str = 1
+    defenders_level: int | str = 1
     ply_cap: int = 300
     opening_plies: int = 0
     """Plies played at random (seeded) before the AI takes over: varied openings for
@@ -114,8 +116,11 @@ class Config:
         object.__setattr__(self, "toggles", tuple(sorted((str(k), str(v)) for k, v in dict(self.toggles).items())))
 
         for side, level in (("attackers", self.attackers_level), ("defenders", self.defenders_level)):
-            if level not in LEVELS and level not in RETIRED_LEVELS:
-                raise ValueError(f"{side}' level must be one of {', '.join(map(str, LEVELS))}, got {level!r}")
+            if isinstance(level, str):
+                parse_style(level)  # a people-like player's name; ValueError says what is wrong
+            elif level not in LEVELS and level not in RETIRED_LEVELS:
+                raise ValueError(f"{side}' level must be one of {', '.join(map(str, LEVELS))} or a people-like "
+                                 f"player's name, got {level!r}")
         if not isinstance(self.ply_cap, int) or self.ply_cap < 1:
             raise ValueError(f"ply_cap must be a positive whole number, got {self.ply_cap!r}")
         if not isinstance(self.opening_plies, int) or self.opening_plies < 0:
@@ -123,10 +128,13 @@ class Config:
 
     @property
     def key(self) -> str:
-        """``variant?toggle=reading&...|a<level>d<level>|cap<plies>``: names the configuration."""
+        """``variant?toggle=reading&...|a<level>d<level>|cap<plies>``: names the configuration
+        (``|a:<player>/d:<player>|`` where a side is a people-like player)."""
         toggles = "&".join(f"{k}={v}" for k, v in self.toggles)
+        la, ld = self.attackers_level, self.defenders_level
+        sides = f"a:{la}/d:{ld}" if isinstance(la, str) or isinstance(ld, str) else f"a{la}d{ld}"
         return (f"{self.variant}{'?' + toggles if toggles else ''}"
-                f"|a{self.attackers_level}d{self.defenders_level}|cap{self.ply_cap}"
+                f"|{sides}|cap{self.ply_cap}"
                 + (f"|open{self.opening_plies}" if self.opening_plies else ""))
 
     def rules(self) -> Rules:
@@ -142,8 +150,11 @@ class Config:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Config":
-        return cls(data["variant"], tuple(dict(data.get("toggles") or {}).items()), int(data["attackers_level"]),
-                   int(data["defenders_level"]), int(data["ply_cap"]), int(data.get("opening_plies", 0)))
+        def player(value: Any) -> int | str:
+            return value if isinstance(value, str) else int(value)
+
+        return cls(data["variant"], tuple(dict(data.get("toggles") or {}).items()), player(data["attackers_level"]),
+                   player(data["defenders_level"]), int(data["ply_cap"]), int(data.get("opening_plies", 0)))
 
 
 def play_game(config: Config | Mapping[str, Any], seed: int, *, position: bool = False) -> dict[str, Any]:
@@ -164,9 +175,14 @@ def play_game(config: Config | Mapping[str, Any], seed: int, *, position: bool =
         rng = random.Random(f"opening:{int(seed)}")
         while game.outcome is None and game.ply < min(config.opening_plies, config.ply_cap):
             game.play(rng.choice(sorted(game.legal_moves(), key=str)))
+    styles = [parse_style(level) if isinstance(level, str) else None for level in levels]
     while game.outcome is None and game.ply < config.ply_cap:
-        level = levels[0] if game.turn == "attackers" else levels[1]
-        game.play(analyse(game, level, seed, time_cap=math.inf).move)  # no clock: only the node budget ends a search
+        side = 0 if game.turn == "attackers" else 1
+        style = styles[side]
+        if style is not None:
+            game.play(people_move(game, style, seed))
+        else:  # no clock: only the node budget ends a search
+            game.play(analyse(game, levels[side], seed, time_cap=math.inf).move)
     if game.outcome is None:
         winner, kind = None, PLY_CAP
     else:

@@ -1,0 +1,286 @@
+"""Train the people-like player's move model on the Copenhagen corpus, and report its agreement.
+
+Run: ``python benchmarks/train_people.py -j 2`` (about half an hour on two cores): reads the
+1,752 games of ``tests/data/copenhagen-aagenielsen.csv``, sets a fifth of them aside (split by
+game, seeded), works out the features (:mod:`tafl_rules.ai.features`) of every legal move in
+every position of the others, fits one weight per feature by maximum likelihood (the chance the
+model gives the move the person played, a softmax over the legal moves, with a small L2 penalty;
+L-BFGS), and writes the model to ``tafl_rules/ai/people-model.json`` with its provenance.
+
+It then measures, on the held-out games only, how often the person's move is the model's first
+choice (top-1) and among its first three (top-3), by side and by phase of the game; and, on one
+position drawn from each held-out game, how often levels 1-5 of the search play the person's move
+beside the model on the same positions. The report goes to ``docs/data/move-model.json``
+(``--report`` prints it again). Ties between equally scored moves count as a share: a move tied
+first with two others counts a third.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import multiprocessing
+import pathlib
+import random
+import subprocess
+import sys
+import time
+from typing import Any
+
+import numpy as np
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tafl_rules import Game, variant  # noqa: E402
+from tafl_rules.ai import LEVELS, analyse  # noqa: E402
+from tafl_rules.ai.features import NAMES, PATTERN3_BASE, move_features  # noqa: E402
+from tafl_rules.ai.people import MODEL_PATH  # noqa: E402
+
+CORPUS = ROOT / "tests" / "data" / "copenhagen-aagenielsen.csv"
+REPORT = ROOT / "docs" / "data" / "move-model.json"
+SPLIT_SEED = 2026
+HELD_OUT = 5          # one game in five is held out
+MIN_PATTERN = 20      # a pattern code seen fewer times in training gets no weight of its own
+L2 = 1e-4
+PHASES = ((0, 20, "plies 1-20"), (20, 60, "plies 21-60"), (60, 10**6, "plies 61 on"))
+SOURCE = ("1,752 Copenhagen Hnefatafl games played by people on aagenielsen.dk, as collected in the test data "
+          "of the hnefatafl-copenhagen project (David Lawrence Campbell; tests/copenhagen.csv, commit cff8baab "
+          "of 2025-06-25)")
+
+
+def rules():
+    # the site let people repeat positions; the replay must not stop there
+    return variant("copenhagen").rules.replace(repetition="ignore")
+
+
+def corpus() -> list[list[str]]:
+    games = []
+    for line in CORPUS.read_text(encoding="utf-8").splitlines():
+        moves = []
+        for token in line.split(",")[0].split():
+            if token == "timeout":
+                break
+            moves.append(token.split("x")[0])
+        games.append(moves)
+    return games
+
+
+def split(n: int) -> set[int]:
+    """The held-out games: a seeded fifth, by game."""
+    order = list(range(n))
+    random.Random(SPLIT_SEED).shuffle(order)
+    return set(order[: n // HELD_OUT])
+
+
+def extract(task: tuple[int, list[str]]) -> list[tuple[int, int, int, np.ndarray, np.ndarray, int]]:
+    """(game, ply, side, feature ids, features per move, index of the person's move) for every
+    position of one game."""
+    number, moves = task
+    r = rules()
+    mf = move_features(r)
+    game = Game(r)
+    out = []
+    for ply, text in enumerate(moves):
+        if game.outcome is not None:
+            break
+        pos = game.engine
+        side = pos.side
+        packed, rows = mf.of_position(pos)
+        game.play(text)
+        last = pos.stack[-1]
+        chosen = next(i for i, m in enumerate(packed) if m >> 11 == last.frm and (m >> 2) & 511 == last.to)
+        out.append((number, ply, side, np.fromiter((f for row in rows for f in row), dtype=np.int64),
+                    np.fromiter((len(row) for row in rows), dtype=np.int32), chosen))
+    return out
+
+
+class Batch:
+    """Positions as flat arrays, for the softmax over each position's legal moves."""
+
+    def __init__(self, data: list, vocab: dict[int, int]) -> None:
+        self.nmoves = np.array([len(d[4]) for d in data])
+        self.start = np.concatenate([[0], np.cumsum(self.nmoves)[:-1]]).astype(np.int64)
+        self.rows = int(self.nmoves.sum())
+        ids = np.concatenate([d[3] for d in data])
+        big = ids >= len(NAMES)
+        ids[big] = np.array([vocab.get(int(x), len(NAMES) + len(vocab)) for x in ids[big]], dtype=np.int64)
+        self.ids = ids
+        self.row_of = np.repeat(np.arange(self.rows), np.concatenate([d[4] for d in data]))
+        self.pos_of = np.repeat(np.arange(len(data)), self.nmoves)
+        self.chosen = self.start + np.array([d[5] for d in data])
+        self.side = np.array([d[2] for d in data])
+        self.ply = np.array([d[1] for d in data])
+
+    def scores(self, w: np.ndarray) -> np.ndarray:
+        return np.bincount(self.row_of, weights=w[self.ids], minlength=self.rows)
+
+    def loss(self, w: np.ndarray) -> tuple[float, np.ndarray]:
+        s = self.scores(w)
+        top = np.maximum.reduceat(s, self.start)
+        e = np.exp(s - top[self.pos_of])
+        z = np.add.reduceat(e, self.start)
+        n = len(self.start)
+        value = -(s[self.chosen] - top - np.log(z)).sum() / n + 0.5 * L2 * (w @ w)
+        p = e / z[self.pos_of]
+        p[self.chosen] -= 1
+        grad = np.bincount(self.ids, weights=p[self.row_of], minlength=len(w))
+        grad[-1] = 0.0  # the rarer patterns share a column held at zero: the player gives them no weight
+        return value, grad / n + L2 * w
+
+    def agreement(self, w: np.ndarray, k: int) -> np.ndarray:
+        """Per position, the chance that the person's move is among the model's first ``k``."""
+        s = self.scores(w)
+        mine = s[self.chosen][self.pos_of]
+        above = np.add.reduceat((s > mine).astype(float), self.start)
+        tied = np.add.reduceat((s == mine).astype(float), self.start)
+        return np.clip((k - above) / tied, 0.0, 1.0)
+
+
+def lbfgs(f, x: np.ndarray, iters: int = 400, memory: int = 10, tol: float = 1e-8) -> tuple[np.ndarray, float, int]:
+    fx, gx = f(x)
+    S: list[np.ndarray] = []
+    Y: list[np.ndarray] = []
+    for it in range(iters):
+        q = gx.copy()
+        alphas = []
+        for s, y in reversed(list(zip(S, Y))):
+            a = (s @ q) / (y @ s)
+            alphas.append(a)
+            q -= a * y
+        if S:
+            q *= (S[-1] @ Y[-1]) / (Y[-1] @ Y[-1])
+        for (s, y), a in zip(zip(S, Y), reversed(alphas)):
+            q += s * (a - (y @ q) / (y @ s))
+        d = -q
+        step = 1.0
+        while True:
+            xn = x + step * d
+            fn, gn = f(xn)
+            if fn <= fx + 1e-4 * step * (gx @ d) or step < 1e-10:
+                break
+            step *= 0.5
+        s, y = xn - x, gn - gx
+        if y @ s > 1e-12:
+            S.append(s)
+            Y.append(y)
+            if len(S) > memory:
+                S.pop(0)
+                Y.pop(0)
+        done = abs(fx - fn) < tol
+        x, fx, gx = xn, fn, gn
+        if done:
+            return x, fx, it + 1
+    return x, fx, iters
+
+
+def breakdown(batch: Batch, w: np.ndarray) -> dict[str, Any]:
+    t1, t3 = batch.agreement(w, 1), batch.agreement(w, 3)
+    out: dict[str, Any] = {"positions": len(t1), "top1": round(float(t1.mean()), 4), "top3": round(float(t3.mean()), 4)}
+    for side, name in ((0, "attackers"), (1, "defenders")):
+        sel = batch.side == side
+        out[name] = {"positions": int(sel.sum()), "top1": round(float(t1[sel].mean()), 4),
+                     "top3": round(float(t3[sel].mean()), 4)}
+    for lo, hi, name in PHASES:
+        sel = (batch.ply >= lo) & (batch.ply < hi)
+        out[name] = {"positions": int(sel.sum()), "top1": round(float(t1[sel].mean()), 4),
+                     "top3": round(float(t3[sel].mean()), 4)}
+    return out
+
+
+def levels_agreement(games: list[list[str]], held: list[int], w: np.ndarray, vocab: dict[int, int]) -> dict[str, Any]:
+    """Levels 1-5 and the model on one position drawn from each held-out game (seeded)."""
+    rng = random.Random(SPLIT_SEED + 1)
+    r = rules()
+    mf = move_features(r)
+    picks = []
+    for number in held:
+        moves = games[number]
+        if len(moves) < 2:
+            continue
+        ply = rng.randrange(len(moves))
+        game = Game(r)
+        for text in moves[:ply]:
+            game.play(text)
+        if game.outcome is None:
+            picks.append((game, moves[ply]))
+    out: dict[str, Any] = {"positions": len(picks)}
+    for level in LEVELS:
+        hits = sum(str(analyse(game, level, 0, time_cap=math.inf).move) == person for game, person in picks)
+        out[f"level {level}"] = round(hits / len(picks), 4)
+    model = 0.0
+    for game, person in picks:
+        packed, rows = mf.of_position(game.engine)
+        names = game.engine.g.names
+        scores = [sum(w[i] if i < len(NAMES) else w[vocab.get(i, len(NAMES) + len(vocab))] for i in row)
+                  for row in rows]
+        best = max(scores)
+        firsts = [m for m, s in zip(packed, scores) if s == best]
+        model += sum(f"{names[m >> 11]}-{names[(m >> 2) & 511]}" == person for m in firsts) / len(firsts)
+    out["model"] = round(model / len(picks), 4)
+    return out
+
+
+def git_commit() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--workers", "-j", type=int, default=1)
+    p.add_argument("--games", type=int, help="use only the first N games (a smoke run)")
+    p.add_argument("--model-out", default=str(MODEL_PATH))
+    p.add_argument("--report-out", default=str(REPORT))
+    p.add_argument("--report", action="store_true", help="print the committed report; train nothing")
+    args = p.parse_args(argv)
+    if args.report:
+        print(json.dumps(json.loads(pathlib.Path(args.report_out).read_text(encoding="utf-8")), indent=1))
+        return 0
+    started = time.monotonic()
+    games = corpus()[: args.games] if args.games else corpus()
+    held = split(len(corpus()))
+    tasks = list(enumerate(games))
+    if args.workers > 1:
+        with multiprocessing.Pool(args.workers) as pool:
+            parts = pool.map(extract, tasks, chunksize=8)
+    else:
+        parts = [extract(t) for t in tasks]
+    data = [pos for part in parts for pos in part]
+    train = [d for d in data if d[0] not in held]
+    test = [d for d in data if d[0] in held]
+    counts: dict[int, int] = {}
+    for d in train:
+        for x in d[3][d[3] >= len(NAMES)].tolist():
+            counts[x] = counts.get(x, 0) + 1
+    vocab = {code: len(NAMES) + i for i, code in enumerate(sorted(c for c, n in counts.items() if n >= MIN_PATTERN))}
+    btr, bte = Batch(train, vocab), Batch(test, vocab)
+    w, loss, iterations = lbfgs(btr.loss, np.zeros(len(NAMES) + len(vocab) + 1))  # the last: rarer patterns
+    model = {"weights": {NAMES[i]: round(float(w[i]), 6) for i in range(len(NAMES)) if abs(w[i]) > 1e-9},
+             "rings": {str(code - PATTERN3_BASE): round(float(w[j]), 6) for code, j in vocab.items()
+                       if abs(w[j]) > 1e-9}}
+    provenance = {"command": "python benchmarks/train_people.py" + (f" --games {args.games}" if args.games else ""),
+                  "commit": git_commit(), "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%MZ"),
+                  "corpus": SOURCE, "games": len(games), "held_out_games": len([g for g in range(len(games)) if g in held]),
+                  "split": f"random.Random({SPLIT_SEED}).shuffle of the game numbers; the first fifth held out",
+                  "training_positions": len(train), "held_out_positions": len(test),
+                  "features": len(NAMES), "patterns": len(vocab), "min_pattern_count": MIN_PATTERN, "l2": L2,
+                  "iterations": iterations, "training_loss": round(loss, 5),
+                  "seconds": round(time.monotonic() - started, 1)}
+    model["provenance"] = provenance
+    pathlib.Path(args.model_out).write_text(json.dumps(model, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    report = {"provenance": provenance, "training": breakdown(btr, w), "held_out": breakdown(bte, w),
+              "levels": levels_agreement(games, sorted(g for g in held if g < len(games)), w, vocab)}
+    report["provenance"]["seconds"] = round(time.monotonic() - started, 1)
+    pathlib.Path(args.report_out).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

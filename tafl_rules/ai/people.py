@@ -1,0 +1,245 @@
+"""The people-like player: it moves as people were seen to move, with a safety net.
+
+A *move model* learned from 1,752 Copenhagen games between people (``people-model.json``
+beside this module, with its provenance; ``benchmarks/train_people.py`` makes it) gives
+each legal move a score: the sum of the weights of its features
+(:mod:`tafl_rules.ai.features`: what the move does in terms of the rules). The player draws a move
+with chance in proportion to ``exp(score / temperature)``, so that a low temperature
+plays the moves people play most and a high one plays more varied moves. Because the
+features name escape squares, hostile squares and captures rather than squares of one
+board, the same model plays every set of rules in the catalogue.
+
+The *safety net* keeps it from the blunders people seldom make: it takes a win when one
+is there, and it never plays a move that lets the other side win at once (the king
+escapes, or is taken), nor, for the attackers, one that lets the king reach a square
+with two open roads, while another move avoids it. With ``search`` set for a side, that
+side also looks a few plies ahead (the alpha-beta search of :mod:`tafl_rules.ai.search`)
+and draws only among the moves it scores within a margin of its best.
+
+A :class:`Style` holds the temperatures and searches of the two sides: the knobs fitted
+to people's published results (see the site's fairest page). Everything depends only on
+the position, the style and the seed: the same move in CPython and in the browser's Python.
+
+>>> from tafl_rules import Game
+>>> game = Game("brandubh")
+>>> move = people_move(game, STYLE, seed=1)
+>>> move in game.legal_moves(), move == people_move(game, STYLE, seed=1)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import pathlib
+import random
+from typing import Any, NamedTuple
+
+from ..engine import ATTACKERS, Position
+from ..game import Game, Move
+from ..squares import iter_bits
+from .features import INDEX, NAMES, PATTERN3_BASE, move_features
+from .search import WIN, rank_moves
+
+__all__ = ["MODEL_PATH", "NAME", "Model", "Search", "STYLE", "Style", "load_model", "parse_style", "people_move",
+           "people_scores", "style_name"]
+
+MODEL_PATH = pathlib.Path(__file__).with_name("people-model.json")
+
+
+class Model(NamedTuple):
+    """A move model: a weight per feature (by index of :data:`~tafl_rules.ai.features.NAMES`
+    or ring-pattern code), and where it came from."""
+
+    weights: dict[int, float]
+    provenance: dict[str, Any]
+
+
+def load_model(path: str | pathlib.Path = MODEL_PATH) -> Model:
+    """The move model stored at ``path`` (feature weights are stored by name, ring patterns
+    by code, so a model outlives a renumbering of the features)."""
+    return _load(str(path))
+
+
+@functools.lru_cache(maxsize=8)
+def _load(path: str) -> Model:
+    data = json.loads(pathlib.Path(path).read_text(encoding="utf-8"))
+    weights: dict[int, float] = {}
+    for name, w in data["weights"].items():
+        if name not in INDEX:
+            raise ValueError(f"{path}: the model weighs a feature this package does not have: {name!r}")
+        weights[INDEX[name]] = float(w)
+    for code, w in data.get("rings", {}).items():
+        weights[PATTERN3_BASE + int(code)] = float(w)
+    return Model(weights, dict(data.get("provenance", {})))
+
+
+class Search(NamedTuple):
+    """A side's look ahead: plies searched, node budget, and the margin (in evaluation
+    units) within which a move counts as good enough to be drawn."""
+
+    depth: int
+    nodes: int
+    margin: int
+
+
+class Style(NamedTuple):
+    """How each side plays: the temperature of its draw among the moves, and its search
+    (None: the move model and the safety net alone)."""
+
+    attackers_temperature: float = 1.0
+    defenders_temperature: float = 1.0
+    attackers_search: Search | None = None
+    defenders_search: Search | None = None
+
+    def temperature(self, side: int) -> float:
+        return self.attackers_temperature if side == ATTACKERS else self.defenders_temperature
+
+    def search(self, side: int) -> Search | None:
+        return self.attackers_search if side == ATTACKERS else self.defenders_search
+
+
+#: The style the site's people-like player plays with (fitted to people's results).
+STYLE = Style()
+#: the name of the people-like player in the balance lab and on the boards
+NAME = "people"
+
+
+def style_name(style: Style) -> str:
+    """The player's name for a style: ``people`` for :data:`STYLE`, otherwise ``people(...)``
+    listing what differs from it (``ta``/``td``: temperatures, ``sa``/``sd``: searches as
+    depth/nodes/margin, ``-`` for none).
+
+    >>> style_name(STYLE._replace(attackers_temperature=0.5))
+    'people(ta=0.5)'
+    >>> parse_style(style_name(Style(0.5, 2.0, Search(2, 3000, 300)))) == Style(0.5, 2.0, Search(2, 3000, 300))
+    True
+    """
+    parts = []
+    for key, field in (("ta", 0), ("td", 1), ("sa", 2), ("sd", 3)):
+        value, base = style[field], STYLE[field]
+        if value != base:
+            if field < 2:
+                parts.append(f"{key}={value:g}")
+            else:
+                parts.append(f"{key}=" + ("-" if value is None else f"{value.depth}/{value.nodes}/{value.margin}"))
+    return NAME + (f"({','.join(parts)})" if parts else "")
+
+
+def parse_style(name: str) -> Style:
+    """The style a player's name stands for (see :func:`style_name`); ValueError names what
+    is wrong."""
+    if not isinstance(name, str) or not name.startswith(NAME):
+        raise ValueError(f"a people-like player's name starts with {NAME!r}, got {name!r}")
+    rest = name[len(NAME):]
+    style = STYLE
+    if not rest:
+        return style
+    if not (rest.startswith("(") and rest.endswith(")")):
+        raise ValueError(f"{name!r}: the settings go in brackets, like people(ta=0.5,td=1)")
+    for part in filter(None, rest[1:-1].split(",")):
+        key, eq, value = part.partition("=")
+        if not eq or key not in ("ta", "td", "sa", "sd"):
+            raise ValueError(f"{name!r}: {part!r} is not one of ta=, td=, sa=, sd=")
+        try:
+            if key in ("ta", "td"):
+                t = float(value)
+                if not 0 < t < math.inf:
+                    raise ValueError
+                style = style._replace(**{"attackers_temperature" if key == "ta" else "defenders_temperature": t})
+            else:
+                search = None
+                if value != "-":
+                    depth, nodes, margin = (int(x) for x in value.split("/"))
+                    if depth < 1 or nodes < 1 or margin < 0:
+                        raise ValueError
+                    search = Search(depth, nodes, margin)
+                style = style._replace(**{"attackers_search" if key == "sa" else "defenders_search": search})
+        except ValueError:
+            raise ValueError(f"{name!r}: {part!r} is not a valid setting (temperature > 0; "
+                             f"search depth/nodes/margin, whole numbers)") from None
+    return style
+
+_WINS = (INDEX["attackers:wins"], INDEX["defenders:wins"])
+#: the other side wins at once after such a move
+_LOSES = ((INDEX["attackers:roads after=1"], INDEX["attackers:roads after=2+"]),
+          (INDEX["defenders:own king open to capture after"],))
+#: the other side can make an unstoppable threat after such a move
+_RISKY = ((INDEX["attackers:king fork squares after>0"],), ())
+#: such a move wins next move whatever the other side does, as good as a win
+_FORK = ((), (INDEX["defenders:roads after=2+"],))
+
+
+def people_scores(pos: Position, model: Model | None = None) -> tuple[list[int], list[float], list[list[int]]]:
+    """The legal moves of ``pos`` (packed), the model's score of each, and the features of each."""
+    model = model or load_model()
+    moves, rows = move_features(pos.rules).of_position(pos)
+    w = model.weights
+    scores = [math.fsum([w.get(f, 0.0) for f in row]) for row in rows]
+    return moves, scores, rows
+
+
+def _draw(cands: list[int], scores: dict[int, float], temperature: float, rng: random.Random) -> int:
+    top = max(scores[m] for m in cands)
+    weights = [math.exp((scores[m] - top) / temperature) for m in cands]
+    x = rng.random() * math.fsum(weights)
+    for m, wt in zip(cands, weights):
+        x -= wt
+        if x <= 0:
+            return m
+    return cands[-1]
+
+
+def _choose(game: Game, style: Style, rng: random.Random, model: Model) -> int:
+    pos = game.engine
+    side = pos.side
+    moves, scores, rows = people_scores(pos, model)
+    if not moves:
+        raise ValueError(f"the {game.turn} have no legal move")
+    score_of = dict(zip(moves, scores))
+    has = [set(r) for r in rows]
+    win = _WINS[side]
+    winning = [m for m, f in zip(moves, has) if win in f]
+    if winning:
+        return max(winning, key=score_of.__getitem__)
+    cands = [m for m, f in zip(moves, has) if not f.intersection(_LOSES[side])] or moves
+    forks = [m for m, f in zip(moves, has) if m in cands and f.intersection(_FORK[side])]
+    if forks:
+        return max(forks, key=score_of.__getitem__)
+    safer = [m for m, f in zip(moves, has) if m in cands and not f.intersection(_RISKY[side])]
+    cands = safer or cands
+    search = style.search(side)
+    if search is not None and len(cands) > 1:
+        cands = _searched(game, cands, score_of, search, rng)
+    return _draw(cands, score_of, style.temperature(side), rng)
+
+
+def _searched(game: Game, cands: list[int], score_of: dict[int, float], spec: Search,
+              rng: random.Random) -> list[int]:
+    """The candidates the side's search scores within its margin of the best (the model's
+    favourites searched first)."""
+    order = sorted(cands, key=lambda m: -score_of[m])
+    ranked = rank_moves(game, order, spec.depth, spec.nodes, spec.margin, rng)
+    if not ranked:
+        return cands
+    if ranked[0][0] > WIN - 1000:
+        return [ranked[0][1]]
+    return [m for _s, m in ranked]
+
+
+def people_move(game: Game, style: Style = STYLE, seed: int = 0, model: Model | None = None) -> Move:
+    """The people-like player's move for the side to move in ``game`` (not changed): the
+    same ``game`` position, ``style`` and ``seed`` always give the same move."""
+    if game.outcome is not None:
+        raise ValueError(f"the game is over ({game.outcome.reason})")
+    rng = random.Random(f"people:{int(seed)}:{game.hash}:{game.ply}")
+    m = _choose(game, style, rng, model or load_model())
+    pos = game.engine
+    frm, to, kind = m >> 11, (m >> 2) & 511, m & 3
+    names = pos.g.names
+    caps = pos.captures(frm, to, kind, pos.side)
+    return Move(names[frm], names[to], [names[c] for c in iter_bits(caps)])
+
+
+assert len(NAMES) == len(set(NAMES))

@@ -33,9 +33,11 @@ def _add_balance(sub: Any) -> None:
                    help="keep only this variant (repeatable; with --site)")
     p.add_argument("--jones", metavar="VARIANT",
                    help="play Jones's three points read the other way on VARIANT, each alone and all together")
-    p.add_argument("--level", type=int, default=1, help="AI level of both sides (default 1)")
-    p.add_argument("--attackers-level", type=int, help="AI level of the attackers (default --level)")
-    p.add_argument("--defenders-level", type=int, help="AI level of the defenders (default --level)")
+    p.add_argument("--level", type=_player, default=1,
+                   help="AI level of both sides, or 'people' (the people-like player; 'people(ta=0.5,td=2)' sets "
+                        "its temperatures) (default 1)")
+    p.add_argument("--attackers-level", type=_player, help="the attackers' level or player (default --level)")
+    p.add_argument("--defenders-level", type=_player, help="the defenders' level or player (default --level)")
     p.add_argument("--games", "-n", type=int, default=20, help="games per configuration (default 20)")
     p.add_argument("--seed", type=int, default=0, help="first seed; game i uses seed + i (default 0)")
     p.add_argument("--ply-cap", type=int, default=300, help="a game reaching this many plies is a draw (default 300)")
@@ -50,6 +52,11 @@ def _add_balance(sub: Any) -> None:
     p.add_argument("--so-far", action="store_true",
                    help="play nothing: write the results of the seeds whose every game the work file holds "
                         "(a run stopped part-way); the work file is kept, and the command without --so-far resumes")
+
+
+def _player(text: str) -> int | str:
+    """A level's number, or a people-like player's name (checked when the configuration is made)."""
+    return int(text) if text.strip().lstrip("-").isdigit() else text.strip()
 
 
 def _writable(path: str, what: str) -> str | None:

@@ -42,7 +42,7 @@ from typing import Any, Callable, Iterable, Mapping, TextIO
 from . import __version__
 from ._workers import run_tasks
 from .ai import LEVELS, RETIRED_LEVELS, analyse
-from .ai.people import parse_style, people_move
+from .ai.people import Style, parse_style, people_move
 from .catalogue import variant, variants
 from .game import Game
 from .outcome import Termination
@@ -175,14 +175,13 @@ def play_game(config: Config | Mapping[str, Any], seed: int, *, position: bool =
         rng = random.Random(f"opening:{int(seed)}")
         while game.outcome is None and game.ply < min(config.opening_plies, config.ply_cap):
             game.play(rng.choice(sorted(game.legal_moves(), key=str)))
-    styles = [parse_style(level) if isinstance(level, str) else None for level in levels]
+    players = [parse_style(level) if isinstance(level, str) else level for level in levels]
     while game.outcome is None and game.ply < config.ply_cap:
-        side = 0 if game.turn == "attackers" else 1
-        style = styles[side]
-        if style is not None:
-            game.play(people_move(game, style, seed))
+        player = players[0 if game.turn == "attackers" else 1]
+        if isinstance(player, Style):
+            game.play(people_move(game, player, seed))
         else:  # no clock: only the node budget ends a search
-            game.play(analyse(game, levels[side], seed, time_cap=math.inf).move)
+            game.play(analyse(game, player, seed, time_cap=math.inf).move)
     if game.outcome is None:
         winner, kind = None, PLY_CAP
     else:
@@ -659,7 +658,7 @@ def write_json(data: Mapping[str, Any], path: str) -> None:
 
 # ------------------------------------------------------------------ site suite
 
-def jones_configs(variant_id: str, level: int = 1, ply_cap: int = 300) -> list[Config]:
+def jones_configs(variant_id: str, level: int | str = 1, ply_cap: int = 300) -> list[Config]:
     """Jones's three points read the other way on ``variant_id``, each alone and then all
     three together (:data:`JONES_REVERSED`'s toggles): the king's side moves first, the king
     is armed, the attackers must leave the whole side without a move."""
@@ -667,7 +666,7 @@ def jones_configs(variant_id: str, level: int = 1, ply_cap: int = 300) -> list[C
     return singles + [Config(variant_id, JONES_REVERSED[1], level, level, ply_cap)]
 
 
-def site_configs(level: int = 1, ply_cap: int = 300) -> list[Config]:
+def site_configs(level: int | str = 1, ply_cap: int = 300) -> list[Config]:
     """The site's comparison: every catalogue variant as it stands, each single change
     of :data:`SITE_TOGGLES` on :data:`SITE_BASES` (the main tawlbwrdd readings), and
     :data:`JONES_REVERSED`."""

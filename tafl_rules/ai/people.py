@@ -40,9 +40,8 @@ from ..engine import ATTACKERS, Position
 from ..game import Game, Move
 from ..squares import iter_bits
 from .features import INDEX, NAMES, PATTERN3_BASE, move_features
-from .search import WIN, rank_moves
 
-__all__ = ["MODEL_PATH", "NAME", "Model", "Search", "STYLE", "Style", "load_model", "parse_style", "people_move",
+__all__ = ["MODEL_PATH", "NAME", "Model", "STYLE", "Style", "load_model", "parse_style", "people_move",
            "people_scores", "style_name"]
 
 MODEL_PATH = pathlib.Path(__file__).with_name("people-model.json")
@@ -75,29 +74,15 @@ def _load(path: str) -> Model:
     return Model(weights, dict(data.get("provenance", {})))
 
 
-class Search(NamedTuple):
-    """A side's look ahead: plies searched, node budget, and the margin (in evaluation
-    units) within which a move counts as good enough to be drawn."""
-
-    depth: int
-    nodes: int
-    margin: int
-
-
 class Style(NamedTuple):
-    """How each side plays: the temperature of its draw among the moves, and its search
-    (None: the move model and the safety net alone)."""
+    """How hard each side picks its moves: the temperature of its draw (below 1 the model's
+    favourites are drawn more often than the model expects of a person, above 1 less often)."""
 
     attackers_temperature: float = 1.0
     defenders_temperature: float = 1.0
-    attackers_search: Search | None = None
-    defenders_search: Search | None = None
 
     def temperature(self, side: int) -> float:
         return self.attackers_temperature if side == ATTACKERS else self.defenders_temperature
-
-    def search(self, side: int) -> Search | None:
-        return self.attackers_search if side == ATTACKERS else self.defenders_search
 
 
 #: The style the site's people-like player plays with (fitted to people's results).
@@ -108,58 +93,49 @@ NAME = "people"
 
 def style_name(style: Style) -> str:
     """The player's name for a style: ``people`` for :data:`STYLE`, otherwise ``people(...)``
-    listing what differs from it (``ta``/``td``: temperatures, ``sa``/``sd``: searches as
-    depth/nodes/margin, ``-`` for none).
+    with the temperatures that differ from it (``ta`` the attackers', ``td`` the defenders').
 
     >>> style_name(STYLE._replace(attackers_temperature=0.5))
     'people(ta=0.5)'
-    >>> parse_style(style_name(Style(0.5, 2.0, Search(2, 3000, 300)))) == Style(0.5, 2.0, Search(2, 3000, 300))
+    >>> parse_style(style_name(Style(0.5, 2.0))) == Style(0.5, 2.0)
     True
     """
-    parts = []
-    for key, field in (("ta", 0), ("td", 1), ("sa", 2), ("sd", 3)):
-        value, base = style[field], STYLE[field]
-        if value != base:
-            if field < 2:
-                parts.append(f"{key}={value:g}")
-            else:
-                parts.append(f"{key}=" + ("-" if value is None else f"{value.depth}/{value.nodes}/{value.margin}"))
+    parts = [f"{key}={value:g}" for key, value, base in zip(("ta", "td"), style, STYLE) if value != base]
     return NAME + (f"({','.join(parts)})" if parts else "")
 
 
 def parse_style(name: str) -> Style:
     """The style a player's name stands for (see :func:`style_name`); ValueError names what
-    is wrong."""
+    is wrong.
+
+    >>> parse_style("people(td=2)")
+    Style(attackers_temperature=1.0, defenders_temperature=2.0)
+    >>> parse_style("people(td=-1)")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'people(td=-1)': 'td=-1' is not a valid setting (a temperature is a number above 0)
+    """
     if not isinstance(name, str) or not name.startswith(NAME):
         raise ValueError(f"a people-like player's name starts with {NAME!r}, got {name!r}")
     rest = name[len(NAME):]
-    style = STYLE
     if not rest:
-        return style
+        return STYLE
     if not (rest.startswith("(") and rest.endswith(")")):
-        raise ValueError(f"{name!r}: the settings go in brackets, like people(ta=0.5,td=1)")
+        raise ValueError(f"{name!r}: the settings go in brackets, like people(ta=0.5,td=2)")
+    temperatures = list(STYLE)
     for part in filter(None, rest[1:-1].split(",")):
         key, eq, value = part.partition("=")
-        if not eq or key not in ("ta", "td", "sa", "sd"):
-            raise ValueError(f"{name!r}: {part!r} is not one of ta=, td=, sa=, sd=")
+        if not eq or key not in ("ta", "td"):
+            raise ValueError(f"{name!r}: {part!r} is not ta= or td= (the attackers' or the defenders' temperature)")
         try:
-            if key in ("ta", "td"):
-                t = float(value)
-                if not 0 < t < math.inf:
-                    raise ValueError
-                style = style._replace(**{"attackers_temperature" if key == "ta" else "defenders_temperature": t})
-            else:
-                search = None
-                if value != "-":
-                    depth, nodes, margin = (int(x) for x in value.split("/"))
-                    if depth < 1 or nodes < 1 or margin < 0:
-                        raise ValueError
-                    search = Search(depth, nodes, margin)
-                style = style._replace(**{"attackers_search" if key == "sa" else "defenders_search": search})
+            t = float(value)
         except ValueError:
-            raise ValueError(f"{name!r}: {part!r} is not a valid setting (temperature > 0; "
-                             f"search depth/nodes/margin, whole numbers)") from None
-    return style
+            t = math.nan
+        if not 0 < t < math.inf:
+            raise ValueError(f"{name!r}: {part!r} is not a valid setting (a temperature is a number above 0)")
+        temperatures[key == "td"] = t
+    return Style(*temperatures)
+
 
 _WINS = (INDEX["attackers:wins"], INDEX["defenders:wins"])
 #: the other side wins at once after such a move
@@ -209,23 +185,7 @@ def _choose(game: Game, style: Style, rng: random.Random, model: Model) -> int:
         return max(forks, key=score_of.__getitem__)
     safer = [m for m, f in zip(moves, has) if m in cands and not f.intersection(_RISKY[side])]
     cands = safer or cands
-    search = style.search(side)
-    if search is not None and len(cands) > 1:
-        cands = _searched(game, cands, score_of, search, rng)
     return _draw(cands, score_of, style.temperature(side), rng)
-
-
-def _searched(game: Game, cands: list[int], score_of: dict[int, float], spec: Search,
-              rng: random.Random) -> list[int]:
-    """The candidates the side's search scores within its margin of the best (the model's
-    favourites searched first)."""
-    order = sorted(cands, key=lambda m: -score_of[m])
-    ranked = rank_moves(game, order, spec.depth, spec.nodes, spec.margin, rng)
-    if not ranked:
-        return cands
-    if ranked[0][0] > WIN - 1000:
-        return [ranked[0][1]]
-    return [m for _s, m in ranked]
 
 
 def people_move(game: Game, style: Style = STYLE, seed: int = 0, model: Model | None = None) -> Move:

@@ -31,7 +31,6 @@ True
 
 from __future__ import annotations
 
-import math
 import operator
 import random
 import time
@@ -487,28 +486,3 @@ def choose_move(game: Game, level: int = DEFAULT_LEVEL, seed: int = 0,
     when it returns true the search ends and the best move found so far is returned.
     """
     return analyse(game, level, seed, stop).move
-
-
-def rank_moves(game: Game, moves: list[int], depth: int, nodes: int, margin: int,
-               rng: random.Random) -> list[tuple[int, int]]:
-    """The packed ``moves`` of the side to move that a plain search (every move, to ``depth``
-    plies, within ``nodes``) scores within ``margin`` of the best, as (score, move), best
-    first; searched in the order given, so a search cut short by its budget has weighed the
-    first moves. The game is unchanged."""
-    level = Level(depth, nodes, margin, math.inf, "ranking")
-    search = _Search(game, level, rng, None, math.inf)
-    pos = search.pos
-    order = list(moves)
-    ranked: list[tuple[int, int]] = []
-    try:
-        for d in range(1, depth + 1):
-            ranked = search.root(d, order, margin)
-            firsts = [m for _s, m in ranked]
-            seen = set(firsts)
-            order = firsts + [m for m in order if m not in seen]
-            if abs(ranked[0][0]) > WIN - 1000:
-                break
-    except _Stop:
-        while len(pos.stack) > search.base_ply:
-            pos.unmake()
-    return ranked

@@ -90,7 +90,8 @@ class BoardState(TypedDict):
 
     ``ranks`` run from the top rank down (OTN position records run the other way);
     ``start_position`` is the OTN position the game started from, or "" for the rules' own
-    start; ``start_turn`` the side that moved first; ``line`` every move of the line as
+    start; ``start_turn`` the side that moved first, or "" when that is the rules' own first
+    side (so both are "" for a game as the rules set it out); ``line`` every move of the line as
     records with their captures (those after ``cursor`` were undone and can be redone).
     """
 
@@ -129,13 +130,39 @@ class NewReply(BoardState, BoardNotes):
     """The reply to ``new`` and ``import``."""
 
 
-class ErrorReply(TypedDict, total=False):
+class SearchInfo(TypedDict):
+    """How the computer's search went: ``stopped_by`` "time" when its time cap ended it."""
+
+    depth: int
+    nodes: int
+    stopped_by: str
+
+
+class _SearchField(TypedDict, total=False):
+    search: SearchInfo
+
+
+class PlayedMove(_SearchField):
+    """What ``play`` and ``ai_move`` add to the state: the move as an OTN record (and, for the
+    computer's move, how its search went)."""
+
+    played: str
+
+
+class PlayReply(BoardState, PlayedMove):
+    """The reply to ``play`` and ``ai_move``."""
+
+
+class _ErrorFlags(TypedDict, total=False):
+    illegal: bool
+    unknown_variant: bool
+
+
+class ErrorReply(_ErrorFlags):
     """A refused request: ``illegal`` for a move the rules refuse, ``unknown_variant`` for an id
     the catalogue does not have."""
 
     error: str
-    illegal: bool
-    unknown_variant: bool
 
 
 def _handler(name: str) -> Callable[[Handler], Handler]:
@@ -212,12 +239,13 @@ class Session:
         start = format_position(attackers, defenders, king, game.size)
         #: the position the game started from ("" when it is the rules' own start) and the side that moved first
         self.start_position = "" if start == Game(rules).position() else start
-        self.start_turn = ("attackers", "defenders")[first.side] if first else game.turn
+        first_side = ("attackers", "defenders")[first.side] if first else game.turn
+        self.start_turn = "" if first_side == rules.first else first_side
         self.rules_otn = rules_to_otn(rules)
 
     def starts_as_the_rules_do(self) -> bool:
         """Whether the game started from the rules' own position, with the rules' own first side."""
-        return not self.start_position and self.start_turn == self.rules.first
+        return not self.start_position and not self.start_turn
 
     @property
     def cursor(self) -> int:

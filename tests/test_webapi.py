@@ -142,10 +142,11 @@ def test_how_to_play_doctest_and_every_variant_gets_both_goals():
 
 def test_the_state_carries_the_start_position_and_the_side_that_moved_first():
     state = ask("new", "s", variant="brandubh", moves=["d2-e2"])
-    assert state["start_position"] == "" and state["start_turn"] == "attackers"  # the rules' own
+    assert state["start_position"] == "" and state["start_turn"] == ""  # the rules' own start and first side
     own = "/7/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
     state = ask("new", "s", variant="brandubh", position=own, turn="defenders", moves=["d5-f5"])
     assert state["start_position"] == own and state["start_turn"] == "defenders"
+    assert ask("new", "s", variant="brandubh", turn="attackers")["start_turn"] == ""  # named, but the rules' own
     assert state["turn"] == "attackers"  # the side to move now is another thing
 
 

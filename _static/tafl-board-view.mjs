@@ -91,7 +91,7 @@ export class BoardView {
     this.moveButtons = [];
     this.renderedFirst = null;
 
-    this.gamesBox = el("details", { class: "tafl-games" });
+    this.gamesBox = el("details", { class: "tafl-games", open: "" });
     this.gamesSummary = el("summary", {}, "Your games here");
     this.gamesList = el("ul", { class: "tafl-games-list" });
     this.gamesBox.append(this.gamesSummary, this.gamesList);

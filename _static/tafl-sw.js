@@ -77,7 +77,7 @@ self.addEventListener("activate", (event) => {
     }
     // The pages open now were loaded before this worker was in charge (a first visit): keep them too.
     const site = await caches.open(SITE_CACHE);
-    for (const client of await self.clients.matchAll({ type: "window" })) {
+    for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
       if (client.url.startsWith(SCOPE) && !(await site.match(pageKey(client.url)))) {
         try { await keepPage(site, client.url); } catch { /* offline: kept when next read */ }
       }

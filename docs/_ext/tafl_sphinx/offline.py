@@ -214,10 +214,10 @@ def write_manifest(outdir: Path, name: str, short_name: str, description: str) -
     return target
 
 
-def finish_site(app: Sphinx, outdir: Path, build: str) -> str:
+def finish_site(outdir: Path, build: str, *, name: str, short_name: str) -> str:
     """After the runtime and its snapshot are in place: the manifest and icons, then the version,
     the stamps in every page and the service worker. Returns the version."""
-    write_manifest(outdir, app.config.project, app.config.html_title or app.config.project,
+    write_manifest(outdir, name, short_name,
                    "Play and compare the reconstructions of tawlbwrdd, the Welsh tafl game, offline too.")
     version = site_version(outdir, build)
     stamp_pages(outdir, build, version)

@@ -99,7 +99,8 @@ def _on_build_finished(app: Sphinx, exception: Exception | None) -> None:
         return
     try:
         _lockfile, build = install_runtime(Path(app.outdir), Path(app.config.tafl_pyodide_dir), Path(app.config.tafl_wheel_dir))
-        offline.finish_site(app, Path(app.outdir), build)
+        offline.finish_site(Path(app.outdir), build, name=app.config.project,
+                            short_name=app.config.html_title or app.config.project)
     except (OSError, subprocess.SubprocessError, ValueError) as error:
         detail = getattr(error, "stderr", "") or ""
         logger.warning(f"the board runtime was not installed: {error} {detail}".strip(), type="tafl", subtype="runtime")

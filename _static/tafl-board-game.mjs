@@ -52,7 +52,10 @@ export class Board {
       locks: navigator.locks || null,
     });
     this.gameId = null;
-    this.written = null;  // the text last saved for this game, to tell another tab's change from ours
+    this.written = null;  // the record last saved for this game (as JSON), so an unchanged game is not saved again
+    this.writtenRaw = null;  // ...and as stored, to tell another tab's change to it from ours
+    this.openedFromRecord = false;
+    this.needsReload = null;  // the words, once this page is of an older build than its rules engine
     addEventListener("storage", (event) => this.storageChanged(event));
   }
 

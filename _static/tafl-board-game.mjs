@@ -95,7 +95,7 @@ export class Board {
         }
       }
       if (!shown) { this.fail(last); return; }
-      const where = shown === saved ? "your saved game" : "the start of the game";
+      const where = shown === saved && saved.moves.length ? "your saved game" : "the start of the game";
       note = link ? this.refusedLink(error, where)
         : [`The saved game could not be restored (${error.message}); a new game has started.`];
     }

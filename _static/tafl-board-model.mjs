@@ -154,10 +154,12 @@ export function whenWords(saved, now) {
   return `${then.getDate()} ${MONTHS[then.getMonth()]} ${clock}`;
 }
 
-/** One line of the games list: "12 moves, Brandubh, 5 min ago". */
-export function gameWords(record, now) {
+/** One line of the games list: "12 moves, 5 min ago", or "12 moves, Brandubh, 5 min ago" for a
+ *  game of another variant than the page's own. */
+export function gameWords(record, now, ownVariant = "") {
   const moves = Array.isArray(record.moves) ? record.moves.length : 0;
-  const name = record.name || (record.variant ? record.variant : "the rules of an imported record");
+  const own = ownVariant && record.variant === ownVariant && !record.position && !record.turn;
+  const name = own ? "" : `, ${record.name || record.variant || "the rules of an imported record"}`;
   const saved = Number.isFinite(record.saved) ? `, ${whenWords(record.saved, now)}` : "";
-  return `${moves ? plural(moves, "move") : "no moves"}, ${name}${saved}`;
+  return `${moves ? plural(moves, "move") : "no moves"}${name}${saved}`;
 }

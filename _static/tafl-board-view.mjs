@@ -292,7 +292,7 @@ export class BoardView {
     this.gamesSummary.textContent = `Your games here (${shown.length})`;
     this.gamesList.replaceChildren(...shown.map(({ id, record, current, elsewhere }) => {
       const item = el("li", { "data-game": id });
-      const words = gameWords(record, now);
+      const words = gameWords(record, now, this.game.pageChoice.variant);
       if (current) {
         item.append(el("span", { class: "tafl-game-current" }, `${words} (on the board)`));
         return item;

@@ -111,4 +111,7 @@ test("the games list says how long ago a game was saved, and its size and rules"
   assert.equal(whenWords(new Date(2026, 10, 3, 18, 0).getTime(), now), "3 Nov 18:00");
   assert.equal(gameWords({ moves: ["d2-e2", "d5-c5"], name: "Brandubh", saved: now - 60000 }, now), "2 moves, Brandubh, 1 min ago");
   assert.equal(gameWords({ moves: [], name: "", variant: "" }, now), "no moves, the rules of an imported record");
+  // on the page of its own variant a game needs no name
+  assert.equal(gameWords({ moves: ["e2-e4"], name: "Lewis's Figure 1", variant: "lewis-1", saved: now }, now, "lewis-1"), "1 move, just now");
+  assert.equal(gameWords({ moves: ["d2-e2"], name: "Brandubh", variant: "brandubh", saved: now }, now, "lewis-1"), "1 move, Brandubh, just now");
 });

@@ -5,6 +5,7 @@
 
 const root = new URL("../", import.meta.url);
 const build = document.querySelector('meta[name="tafl-build"]')?.content || "";
+const version = document.querySelector('meta[name="tafl-version"]')?.content || "";
 
 function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
@@ -17,18 +18,22 @@ function el(tag, attrs = {}, text = "") {
 
 let reloading = false;
 
+/** The bar at the foot of the window; `waiting` is the new service worker (null: it already took
+ *  over, from another tab, and only a reload of this page is left to do). */
 function offerUpdate(waiting) {
-  if (document.querySelector(".tafl-update")) return;
+  document.querySelector(".tafl-update")?.remove();
   const bar = el("div", { class: "tafl-update", role: "status" });
   const reload = el("button", { type: "button", class: "tafl-update-reload" }, "Reload to update");
   const later = el("button", { type: "button", class: "tafl-update-later" }, "Later");
   reload.addEventListener("click", () => {
     reloading = true;
     reload.disabled = true;
-    waiting.postMessage({ type: "skip-waiting" });
+    if (waiting) waiting.postMessage({ type: "skip-waiting" });
+    else location.reload();
   });
   later.addEventListener("click", () => bar.remove());
-  bar.append(el("p", {}, "A new version of this site is ready. Reloading keeps your games."), reload, later);
+  const words = waiting ? "A new version of this site is ready." : "A new version of this site is in use in another tab.";
+  bar.append(el("p", {}, `${words} Reloading keeps your games.`), reload, later);
   document.body.append(bar);
 }
 
@@ -44,8 +49,13 @@ async function register() {
   };
   watch(registration.waiting);
   registration.addEventListener("updatefound", () => watch(registration.installing));
+  // Another tab accepted an update: if this page is of the older version, say so here too.
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (reloading) location.reload();
+    else navigator.serviceWorker.controller?.postMessage({ type: "build" });
+  });
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data?.type === "build" && event.data.version !== version) offerUpdate(null);
   });
   // A tab left open learns of a new build when it comes back to the front, or back online.
   const check = () => registration.update().catch(() => {});

@@ -225,12 +225,17 @@ def test_a_new_build_replaces_an_old_one_without_mixing_and_the_open_tab_keeps_i
         other.goto(f"{base}docs/variants/brandubh.html")
         other.wait_for_selector(READY, timeout=90_000)
         assert page_build(other) == new and worker_build(other) == new
-        other.close()
+        other.goto(base)  # the home page, kept by the old worker: a page of the old build, left open
+        other.wait_for_selector(READY, timeout=90_000)
+        assert page_build(other) == old
 
         with page.expect_navigation(timeout=60_000):
             page.locator(".tafl-update-reload").click()
         page.wait_for_selector(READY, timeout=90_000)
         assert page_build(page) == new
+        # the other tab, still of the old build, is told too
+        other.locator(".tafl-update", has_text="in use in another tab").wait_for(timeout=30_000)
+        other.close()
         assert worker_build(page) == new
         assert moves_shown(page) == ["e2-e4"], "the game survived the update"
         caches = page.evaluate("() => caches.keys()")

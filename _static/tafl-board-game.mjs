@@ -102,7 +102,7 @@ export class Board {
     if (link) history.replaceState(history.state, "", withoutShareLink(location.href));
     if (note) this.view.sayNodes(note, true);
     else if (link && saved && saved.moves.length) this.offerBack(chosen.copiedFrom ?? chosen.id);
-    else if (chosen.copiedFrom && !link) {
+    else if (chosen.copiedFrom && !link && saved?.moves.length) {
       this.say("Your game is open in another tab too: this tab plays a copy of it, kept apart (see Your games here).");
     }
     this.drawGames();

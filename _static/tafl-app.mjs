@@ -49,14 +49,6 @@ async function register() {
   };
   watch(registration.waiting);
   registration.addEventListener("updatefound", () => watch(registration.installing));
-  // Another tab accepted an update: if this page is of the older version, say so here too.
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (reloading) location.reload();
-    else navigator.serviceWorker.controller?.postMessage({ type: "build" });
-  });
-  navigator.serviceWorker.addEventListener("message", (event) => {
-    if (event.data?.type === "build" && event.data.version !== version) offerUpdate(null);
-  });
   // A tab left open learns of a new build when it comes back to the front, or back online.
   const check = () => registration.update().catch(() => {});
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") check(); });
@@ -86,9 +78,24 @@ function boardsSettled() {
   });
 }
 
+function listen() {
+  // The worker taking over: this tab asked for it (reload), or another tab accepted an update, and
+  // then, if this page is of the older version, it says so here too.
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloading) location.reload();
+    else navigator.serviceWorker.controller?.postMessage({ type: "build" });
+  });
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data?.type === "build" && event.data.version !== version) offerUpdate(null);
+  });
+}
+
 if (build && "serviceWorker" in navigator && window.isSecureContext) {
+  listen();
   const loaded = document.readyState === "complete" ? Promise.resolve() : new Promise((r) => addEventListener("load", r, { once: true }));
-  window.taflApp = loaded.then(boardsSettled).then(quietMoment).then(register).catch((error) => {
+  // (A page the worker already serves only checks for an update: that waits for nothing.)
+  const first = navigator.serviceWorker.controller ? Promise.resolve() : loaded.then(boardsSettled).then(quietMoment);
+  window.taflApp = first.then(register).catch((error) => {
     console.warn(`the site is not kept for offline use: ${error.message || error}`);
     return null;
   });

@@ -168,7 +168,7 @@ class StoredTexts(MarkdownDirective):
     def markdown(self) -> str:
         lib = library()
         order = _bib_order()
-        lines = []
+        lines = [":::{container} tafl-provenance", ""]
         for key in sorted(lib.keys, key=lambda k: (order.get(k, (k,)), k)):
             for w in lib.of(key):
                 grade = {"verified": "a copy of the source itself", "second-hand": "the source as another work quotes it",
@@ -178,7 +178,7 @@ class StoredTexts(MarkdownDirective):
                           f"- What it is: {grade}" + (f" ({{cite:t}}`{w.via}`)" if w.via else "") + f"; it holds {extent}.",
                           f"- Where it was read: {_links(w.seen)}", f"- Licence: {md_escape(w.licence)}",
                           f"- Places quoted from it: {'; '.join(md_escape(u.label) for u in w.units)}", ""]
-        return "\n".join(lines)
+        return "\n".join(lines + [":::", ""])
 
 
 def catalogue_passages():

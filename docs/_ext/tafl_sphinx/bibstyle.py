@@ -93,8 +93,11 @@ class Style(UnsrtStyle):
         return sentence(sep="; ")[*parts] if parts else optional[""]
 
     def format_web_refs(self, e):
+        """The address and the date by which the copy cited was seen (the day it was stored, or re-read)."""
         url = field("url", raw=True)
-        return optional[sentence[words["URL:", url, optional[join["(seen ", field("urldate"), ")"]]]]]
+        if "url" not in e.fields:
+            return optional[sentence[words["Seen by", field("urldate")]]]
+        return optional[sentence[words["URL:", url, optional[join["(seen by ", field("urldate"), ")"]]]]]
 
     def _who(self, e):
         if "author" in e.persons:
@@ -135,6 +138,7 @@ class Style(UnsrtStyle):
             sentence(sep=", ")[optional_field("publisher"), optional_field("address"), year],
             optional[sentence[words["pp.", pages]]],
             optional[sentence[field("note")]],
+            self.format_web_refs(e),
         ]
 
     def get_misc_template(self, e):
@@ -151,6 +155,38 @@ class Style(UnsrtStyle):
 def setup_bibstyle(app) -> None:
     """Register the style with pybtex (``bibtex_default_style = \"tafl\"`` in conf.py)."""
     register()
+    _cite_with_the_labels_letter()
+
+
+def year_as_labelled(entry, label: str) -> str:
+    """The year a citation prints: the entry's year, with the letter its label adds ("n.d.a", "2005b").
+
+    >>> from pybtex.database import Entry
+    >>> year_as_labelled(Entry("misc", fields={"title": "T"}), "Walker n.d.b")
+    'n.d.b'
+    >>> year_as_labelled(Entry("misc", fields={"year": "1941"}), "Lewis 1941")
+    '1941'
+    """
+    plain = _plain(entry.fields.get("year", "n.d."))
+    m = re.search(re.escape(plain) + r"([a-z])$", label)
+    return plain + (m.group(1) if m else "")
+
+
+def _cite_with_the_labels_letter() -> None:
+    """In-text citations name one entry: "Walker n.d.b", as the bibliography labels it, never a bare "Walker n.d."
+
+    sphinxcontrib-bibtex's author-year styles print the year field alone; its ``year`` template node
+    is replaced by one that adds the letter the label style gave the entry."""
+    from sphinxcontrib.bibtex.style.referencing import basic_author_year, extra_year
+    from sphinxcontrib.bibtex.style.template import node
+
+    @node
+    def labelled_year(children, data):
+        assert not children
+        return Text(year_as_labelled(data["entry"], data["formatted_entry"].label))
+
+    basic_author_year.year = labelled_year
+    extra_year.year = labelled_year
 
 
 def register() -> None:

@@ -44,6 +44,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from .figure_key import key_html
 from .texts import library
 
 logger = logging.getLogger(__name__)
@@ -859,9 +860,11 @@ class VariantFigure(SphinxDirective):
         try:
             v = get_variant(vid, **self.options.get("toggles", {}))
             marks = self.options.get("marks", "").split()
+            against = ""
             if "against" in self.options:  # outline the squares where it differs from another layout
                 other = get_variant(self.options["against"].strip())
                 marks += differing_squares([v.rules.start, other.rules.start], v.rules.size)
+                against = other.name
             caption = self.options.get("caption", "")
             markup = svg_markup(v.rules, marks=marks, title=f"{caption or v.name} ({size_label(v.rules.size)})")
         except Exception as error:
@@ -870,6 +873,8 @@ class VariantFigure(SphinxDirective):
         figure["ids"].append(_label("figure", vid, self.env.new_serialno("tafl-figure").__str__()))
         figure += nodes.raw("", f'<div class="tafl-svg" data-variant="{vid}" data-marks="{" ".join(marks)}">'
                             f"{markup}</div>", format="html")
+        figure += nodes.raw("", key_html(v.rules, marked=bool(marks), against=against),
+                            format="html")
         if caption:
             figure += nodes.paragraph("", caption, classes=["tafl-figure-caption"])
         return [figure]

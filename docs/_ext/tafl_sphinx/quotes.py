@@ -26,7 +26,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from .texts import Finding, library
+from .texts import ROOT, Finding, library
 
 logger = logging.getLogger(__name__)
 
@@ -37,12 +37,43 @@ ITALICS = re.compile(r"(?<!\w)_(.+?)_(?!\w)")
 STATUS_NOTE = {"second-hand": "second-hand", "unverified": "unverified"}
 
 
+def data_file(docname: str) -> str | None:
+    """The catalogue's data file that a generated variant page is drawn from, if it is one.
+
+    >>> data_file("docs/variants/tablut-smith")
+    'tafl_rules/variants/tablut-smith.toml'
+    >>> data_file("sources/linnaeus") is None
+    True
+    """
+    m = re.fullmatch(r"docs/variants/([a-z0-9-]+)", docname)
+    return f"tafl_rules/variants/{m.group(1)}.toml" if m else None
+
+
+def _line_of(path: Path, text: str) -> str:
+    """The line of a data file where a quotation stands ("?" if its first words are not found there)."""
+    words = " ".join(text.split()[:6])
+    try:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if words and words in " ".join(line.split()):
+                return str(number)
+    except OSError:
+        pass
+    return "?"
+
+
 def check(env, key: str, locator: str, text: str, *, origin: str, location) -> Finding:
-    """Check one quotation and record it for the build's report."""
+    """Check one quotation and record it for the build's report.
+
+    A quotation that is not found is a warning at its place; on a variant page, whose text is drawn
+    from the catalogue, the place named is the data file a maintainer edits, not the generated page."""
     finding = library().check(key, locator, text)
     if finding.status is None:
-        logger.warning(f"quotation not verified: {finding.problem}: {text[:80]!r}", location=location,
-                       type="tafl", subtype="quotation")
+        message = f"quotation not verified: {finding.problem}: {text[:80]!r}"
+        data = data_file(env.docname)
+        if data:
+            message += f" (in the catalogue's data file {data}, from which the page {env.docname}.md is generated)"
+            location = f"{ROOT / data}:{_line_of(ROOT / data, text)}"
+        logger.warning(message, location=location, type="tafl", subtype="quotation")
     records = env.tafl_quotations.setdefault(env.docname, [])
     records.append({"origin": origin, "key": key, "locator": locator, "text": text, "status": finding.status,
                     "witnesses": [w.name for w in finding.witnesses], "where": finding.where})

@@ -22,7 +22,8 @@ the sources that the project has seen, one file per copy ("witness")::
 A unit starts at ``§ label`` (``@`` gives where it stands in the printed book).
 A locator names a unit by its label (``law 9``), a run of them (``laws 9-11``),
 a group (``key`` names ``key, Fig. 1``, ``key, Fig. 2`` …),
-a paragraph by its opening words (``para. 'Taking the pieces'``), or the
+a paragraph by its opening words (``para. 'Taking the pieces'``, matched against the
+unit's label, so that a copy that keeps only a later sentence of it still names it), or the
 ``whole text``. ``[…]`` in a stored excerpt marks words not copied.
 
 The status of a quotation is computed, never typed: *verified* when it is found,
@@ -113,9 +114,10 @@ class Witness:
         if grouped:  # "key" names "key, Fig. 1", "key, Fig. 2", ...
             return grouped
         m = _PARA.match(locator)
-        if m:
-            opening = normalize(m.group("opening"))
-            found = [u for u in self.units if u.label.startswith("para.") and u.plain.startswith(opening)]
+        if m:  # by the paragraph's opening words, as its label gives them (its text may begin with […])
+            opening = normalize(m.group("opening")).lower()
+            found = [u for u in self.units if (p := _PARA.match(u.label))
+                     and normalize(p.group("opening")).lower().startswith(opening)]
             return found or None
         m = _RANGE.match(locator)
         if m and int(m.group("first")) < int(m.group("last")):
@@ -158,9 +160,9 @@ def parse_witness(path: Path) -> Witness:
     labels = [normalize(u.label).lower() for u in units]
     if len(set(labels)) != len(labels):
         raise TextError(f"{path.name}: a unit label is used twice")
-    for unit in units:
+    for unit in units:  # a paragraph begins with its opening words, unless they were not copied ([…])
         p = _PARA.match(unit.label)
-        if p and not unit.plain.startswith(normalize(p.group("opening"))):
+        if p and not unit.plain.startswith((normalize(p.group("opening")), "[…]")):
             raise TextError(f"{path.name}: unit {unit.label!r} does not begin with its opening words")
     return Witness(name=path.stem, key=head["key"], grade=head["grade"], copy=head["copy"], seen=head["seen"],
                    licence=head["licence"], extent=head["extent"], units=tuple(units), via=head.get("via", ""),

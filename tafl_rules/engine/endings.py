@@ -129,8 +129,8 @@ def edge_fort(pos: "Position") -> bool:
     border = g.grow(fort & ~barrier) & ~fort
     if border & a:
         return False
-    if a.bit_count() < 2:
-        return True
+    if not a:
+        return True  # no attacker is left to take a wall defender (a lone one still can, against a hostile square)
     hostile = t.hostile(DEFENDERS, a | d | kbit)
     size = g.size
     shieldwall = t.shieldwall

@@ -39,7 +39,7 @@ import sys
 import time
 from typing import Any, Callable, Iterable, Mapping, TextIO
 
-from . import __version__
+from ._version import __version__
 from ._workers import run_tasks
 from .ai import LEVELS, RETIRED_LEVELS, analyse
 from .catalogue import variant, variants

@@ -17,7 +17,7 @@ import json
 import re
 from typing import Any, Callable
 
-from . import __version__
+from ._version import __version__
 from .ai import DEFAULT_LEVEL, LEVELS, analyse
 from .catalogue import variant, variants
 from .engine import tables
@@ -103,11 +103,8 @@ class Session:
         played = game.moves
         self.line: list[str] = [str(move) for move in played]
         self.records: list[str] = [format_move(move) for move in played]
-        stack = game.engine.stack
-        first = stack[0] if stack else None
-        attackers = first.attackers if first else game.engine.a
-        defenders = first.defenders if first else game.engine.d
-        self._start_counts = {"attacker": attackers.bit_count(), "defender": defenders.bit_count()}
+        attackers, defenders = game.engine.start_counts()
+        self._start_counts = {"attacker": attackers, "defender": defenders}
         self.rules_otn = rules_to_otn(rules)
 
     @property

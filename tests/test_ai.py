@@ -14,6 +14,7 @@ import tafl_rules
 from tafl_rules import Game
 from tafl_rules.ai import DEFAULT_LEVEL, LEVELS, Level, analyse, choose_move
 from tafl_rules.ai.evaluate import DEFAULT_WEIGHTS, TUNED_WEIGHTS, Weights, evaluator
+from tafl_rules.position import format_position
 
 
 def _state(game):
@@ -121,13 +122,19 @@ def test_evaluation_reads_the_rules():
     assert edge.dist[a6] == 0 and corner.dist[a6] == 5  # a6 is an edge square, five steps from a corner
     assert edge.dist[e6] == 4 and corner.dist[e6] == 9
     assert edge.guard == 0 and corner.guard.bit_count() == 12
-    four = evaluator(Game(tafl_rules.variant("tawlbwrdd-cyningstan", king_capture="four").rules).rules)
+    four_rules = tafl_rules.variant("tawlbwrdd-cyningstan", king_capture="four").rules
+    four = evaluator(four_rules)
+
+    def exposed(ev, rules, a, k):  # the estimate, given where the king can move in that position
+        king_targets = Game(rules, position=format_position(a, 0, k, size), turn="attackers").engine.king_targets()
+        return ev.king_exposed(a, 0, k, king_targets)
+
     a = sum(1 << s for s in (e6 - 1, e6 + 1, e6 - size))  # three attackers around a king on e6
-    assert four.king_exposed(a, 0, e6) is False  # the fourth side, e7, no attacker can reach
+    assert exposed(four, four_rules, a, e6) is False  # the fourth side, e7, no attacker can reach
     a2 = a | 1 << (10 * size + 4)  # an attacker on e11 sees e7 down the file
-    assert four.king_exposed(a2, 0, e6) is True
+    assert exposed(four, four_rules, a2, e6) is True
     two = evaluator(Game("tawlbwrdd-cyningstan").rules)
-    assert two.king_exposed(1 << (e6 - 1) | 1 << (10 * size + 5), 0, e6) is True  # d6 + one reaching f6
+    assert exposed(two, Game("tawlbwrdd-cyningstan").rules, 1 << (e6 - 1) | 1 << (10 * size + 5), e6) is True  # d6 + f11
 
 
 @pytest.mark.parametrize("vid", ["copenhagen", "tablut-linnaeus", "tawlbwrdd-cyningstan", "hywel-dda-jones",

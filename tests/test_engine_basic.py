@@ -210,15 +210,51 @@ def test_bad_positions_and_turns_are_refused():
         Game(Rules(), turn="white")
 
 
-def test_fast_interface_matches_the_named_one():
+def test_the_engine_int_interface_matches_the_named_one():
     game = Game(Rules())
+    pos = game.engine
     names = geometry(11).names
-    by_name = {names[f]: sorted(names[i] for i in range(121) if t >> i & 1) for f, t in game.target_bits()}
+    by_name = {names[f]: sorted(names[i] for i in range(121) if t >> i & 1) for f, _kind, t in pos.move_targets(pos.side)}
     assert by_name == {k: sorted(v) for k, v in game.legal_targets().items()}
     h = game.hash
-    caps = game.play_fast(geometry(11).index["d1"], geometry(11).index["d4"])
+    d1, d4 = geometry(11).index["d1"], geometry(11).index["d4"]
+    caps = pos.make(d1, d4, pos.kind_at(d1))
     assert caps == 0 and game.piece_at("d4") == "attacker" and game.turn == "defenders"
     assert str(game.undo()) == "d1-d4" and game.hash == h
+
+
+def test_the_aliases_added_for_speed_are_deprecated_and_still_work():
+    """One meaning per name: Game.push/pop, Move.uci, Game.target_bits/play_fast and the engine's
+    Position.push (now Position.step) warn, and do what they did."""
+    game = Game(Rules())
+    index = geometry(11).index
+    with pytest.warns(DeprecationWarning, match="use game.engine.move_targets"):
+        listed = game.target_bits()
+    assert listed == [(f, t) for f, _kind, t in game.engine.move_targets(game.engine.side)]
+    with pytest.warns(DeprecationWarning, match="use game.engine.make"):
+        assert game.play_fast(index["d1"], index["d4"]) == 0
+    with pytest.warns(DeprecationWarning, match=r"use Game.undo\(\)"):
+        assert str(game.pop()) == "d1-d4"
+    with pytest.warns(DeprecationWarning, match=r"use Game.play\(\)"):
+        played = game.push("d1-d4")
+    with pytest.warns(DeprecationWarning, match=r"use str\(move\)"):
+        assert played.uci() == "d1-d4"
+    pos = game.engine
+    frm, kind, targets = pos.move_targets(pos.side)[0]
+    with pytest.warns(DeprecationWarning, match="use Position.step"):
+        pos.push(frm, (targets & -targets).bit_length() - 1, kind)
+    assert len(game.moves) == 2
+    pos.unmake()
+    assert game.moves == ["d1-d4"]
+
+
+def test_a_move_is_immutable():
+    move = Game("brandubh").legal_moves()[0]
+    for name, value in (("from_square", "a1"), ("to_square", "a2"), ("captures", ["a3"])):
+        with pytest.raises(AttributeError):
+            setattr(move, name, value)
+    move.captures.append("g7")  # a copy: the move keeps its own
+    assert move.captures == [] and hash(move) == hash(str(move))
 
 
 def test_zobrist_hash_is_stable_across_runs_and_versions():

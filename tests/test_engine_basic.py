@@ -282,3 +282,32 @@ def test_asking_for_announcements_changes_nothing_on_either_side_s_turn():
         assert snapshot(game) == before and game.turn == turn
         safe = Game(Rules(), position=record.replace("/8t2/", "/11/"), turn=turn)
         assert "king threatened" not in safe.announcements()
+
+
+def test_a_playout_stopped_by_its_cap_is_judged_as_play_would_judge_it():
+    """fuzz review, defect 5: the cap used to stop the playout before the generation that finds a
+    side without moves, leaving a game with no legal move that was not over, and a record that
+    read back with another outcome. c1-b1 boxes in the attackers' only man on a1."""
+    rules = Rules(size=7, start="/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", throne=False)
+    start = Game(rules, position="/t1T4/T6/7/3K3/7/7/7/", turn="defenders")
+    capped = start.copy()
+    assert capped.random_playout(1, random.Random(31)) == 1 and str(capped.moves[0]) == "c1-b1"
+    played = start.copy()
+    played.play("c1-b1")
+    assert capped.outcome == played.outcome == ("defenders", "attackers have no legal move", "no-moves")
+    assert capped.is_over() and len(capped.legal_moves()) == 0
+    assert game_from_otn(game_to_otn(capped)).outcome == capped.outcome
+
+
+@pytest.mark.parametrize("vid", ["copenhagen", "brandubh", "tablut-linnaeus", "tafl-granquist"])
+def test_a_seeded_playout_is_the_same_game_played_move_by_move(vid):
+    """random_playout makes its moves with the engine's own make (fast); the same moves played one
+    by one through Game.play leave the same full state after every length of playout."""
+    for plies in (0, 1, 7, 40, 300):
+        fast = Game(vid)
+        fast.random_playout(plies, random.Random(plies))
+        slow = Game(vid)
+        for move in fast.moves:
+            slow.play(str(move))
+        assert snapshot(slow) == snapshot(fast)
+

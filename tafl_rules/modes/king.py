@@ -27,6 +27,33 @@ if TYPE_CHECKING:  # pragma: no cover - type names only
 KingCaptureName = Literal["two", "four", "linnaeus", "immobile", "none"]
 
 
+def ray_through(g: Geometry, k: int, s: int) -> int:
+    """The squares from ``s``, a neighbour of ``k``, on to the board's edge, away from ``k``."""
+    step = s - k
+    if step == g.size:
+        return g.rays_up[k][0]
+    if step == 1:
+        return g.rays_up[k][1]
+    if step == -g.size:
+        return g.rays_down[k][0]
+    return g.rays_down[k][1]
+
+
+def _shut_in(ev: "Evaluator", a: int, d: int, k: int, king_targets: int, beside: int = -1) -> bool:
+    """Whether an attacker could move to an empty square beside the king after which he cannot
+    move (all his moves now go through that square); with ``beside`` (a bitboard of attackers),
+    only such a square opposite one of them. Lines only: special squares and speed ignored,
+    and the squares a capture or the mover itself would free are not counted (a "yes" may be wrong,
+    a "no" is not)."""
+    occ = a | d | 1 << k
+    g = ev.tables.g
+    for s, opposite in ev.flanks[k] if beside >= 0 else ((s, -1) for s in g.neighbours[k]):
+        if (not occ >> s & 1 and not king_targets & ~ray_through(g, k, s)
+                and (beside < 0 or beside >> opposite & 1) and ev.reaches(s, a, occ)):
+            return True
+    return False
+
+
 class KingCapture(Mode):
     """A way of taking the king."""
 
@@ -88,6 +115,9 @@ class _Two(KingCapture):
     def exposed(self, ev: "Evaluator", a: int, d: int, k: int, king_targets: int) -> bool:
         occ = a | d | 1 << k
         anvils = a | ev.hostile(DEFENDERS, occ)
+        t = ev.tables
+        if t.takes_rows:  # a row the same move takes along the edge may empty a square hostile when empty
+            anvils |= t.hostile_empty[DEFENDERS] & t.g.edge
         for s, o in ev.flanks[k]:
             if anvils >> o & 1 and not occ >> s & 1 and ev.reaches(s, a, occ):
                 return True
@@ -135,7 +165,10 @@ class _Four(KingCapture):
             return False
         occ = a | d | 1 << k
         against = ev.against
-        open_ = [x for x in nbrs if not (a >> x & 1 or (against >> x & 1 and not d >> x & 1))]
+        t = ev.tables
+        # a row the same move takes along the edge may empty a special square beside him
+        emptied = d & against & t.g.edge if t.takes_rows else 0
+        open_ = [x for x in nbrs if not (a >> x & 1 or (against >> x & 1 and not d >> x & 1) or emptied >> x & 1)]
         return len(open_) == 1 and not occ >> open_[0] & 1 and ev.reaches(open_[0], a, occ)
 
     def pressure(self, ev: "Evaluator", a: int, d: int, k: int, king_targets: int) -> float:
@@ -214,9 +247,9 @@ class _Immobile(KingCapture):
         return None
 
     def exposed(self, ev: "Evaluator", a: int, d: int, k: int, king_targets: int) -> bool:
-        occ = a | d | 1 << k
-        free = [x for x in ev.neighbours[k] if not occ >> x & 1]
-        return len(free) == 1 and ev.reaches(free[0], a, occ)
+        # an attacker closing the last way out (with every free square beside him a square he
+        # may stop on, as on a board without special squares: the one free square beside him)
+        return _shut_in(ev, a, d, k, king_targets)
 
     def pressure(self, ev: "Evaluator", a: int, d: int, k: int, king_targets: int) -> float:
         free = king_targets.bit_count()
@@ -291,6 +324,15 @@ class _WatchOn(WatchKing):
         if between and not pos.king_targets():
             return f"king taken on {g.names[k]}: he moved between two attackers and cannot get out"
         return None
+
+    def exposed(self, ev: "Evaluator", a: int, d: int, k: int, king_targets: int) -> bool:
+        # the king between two attackers, or an attacker arriving opposite another, and shut in
+        # by that move (whether his own last move brought him there is not known here: "yes")
+        size = ev.size
+        r, f = divmod(k, size)
+        between = ((0 < f < size - 1 and a >> (k - 1) & 1 and a >> (k + 1) & 1)
+                   or (0 < r < size - 1 and a >> (k - size) & 1 and a >> (k + size) & 1))
+        return _shut_in(ev, a, d, k, king_targets, -1 if between else a)
 
 
 WATCH_KING: RulePoint[WatchKing] = RulePoint("watch_king", (_WatchOff(), _WatchOn()))

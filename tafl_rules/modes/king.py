@@ -39,6 +39,26 @@ def ray_through(g: Geometry, k: int, s: int) -> int:
     return g.rays_down[k][1]
 
 
+def _closing(ev: "Evaluator", a: int, occ: int, k: int, open_: list[int]) -> bool:
+    """Whether an attacker could close the last side of the king left open (``open_``: the
+    squares beside him not yet closed). With none left open (the king went in among closed
+    sides himself), any empty square beside him that an attacker may stop on will do."""
+    if len(open_) == 1:
+        return not occ >> open_[0] & 1 and ev.reaches(open_[0], a, occ)
+    if open_:
+        return False
+    t = ev.tables
+    for x in ev.neighbours[k]:
+        if occ >> x & 1:
+            continue
+        if ev.attacker_may_stop >> x & 1:
+            if ev.reaches(x, a, occ):
+                return True
+        elif t.camps >> x & 1 and ev.reaches(x, a & t.camp_group[x], occ):  # from within its own camp
+            return True
+    return False
+
+
 def _shut_in(ev: "Evaluator", a: int, d: int, k: int, king_targets: int, beside: int = -1) -> bool:
     """Whether an attacker could move to an empty square beside the king after which he cannot
     move (all his moves now go through that square); with ``beside`` (a bitboard of attackers),
@@ -169,7 +189,7 @@ class _Four(KingCapture):
         # a row the same move takes along the edge may empty a special square beside him
         emptied = d & against & t.g.edge if t.takes_rows else 0
         open_ = [x for x in nbrs if not (a >> x & 1 or (against >> x & 1 and not d >> x & 1) or emptied >> x & 1)]
-        return len(open_) == 1 and not occ >> open_[0] & 1 and ev.reaches(open_[0], a, occ)
+        return _closing(ev, a, occ, k, open_)
 
     def pressure(self, ev: "Evaluator", a: int, d: int, k: int, king_targets: int) -> float:
         nbrs = ev.neighbours[k]
@@ -219,8 +239,7 @@ class _Linnaeus(KingCapture):
         if k != c and c not in nbrs:
             return TWO.exposed(ev, a, d, k, king_targets)
         occ = a | d | 1 << k
-        open_ = [x for x in nbrs if x != c and not a >> x & 1]
-        return len(open_) == 1 and not occ >> open_[0] & 1 and ev.reaches(open_[0], a, occ)
+        return _closing(ev, a, occ, k, [x for x in nbrs if x != c and not a >> x & 1])
 
     def pressure(self, ev: "Evaluator", a: int, d: int, k: int, king_targets: int) -> float:
         c = ev.center

@@ -132,6 +132,8 @@ class Evaluator:
         #: estimate the threat to him (tafl_rules.modes.king)
         self.king_mode = t.king_mode
         self.watch_king = t.watch_king
+        #: the warning's estimate where the rules have the warning (None without: nothing to ask)
+        self.warning_exposed = t.watch_king.exposed if t.taken_by_warning is not None else None
         self.center = g.center
         self.against = t.against
         self.against_edge = t.against_edge
@@ -297,8 +299,9 @@ class Evaluator:
         :func:`tafl_rules.engine.endings.king_threatened`, says "yes"."""
         if k < 0:
             return False
-        return (self.king_mode.exposed(self, a, d, k, king_targets)
-                or self.watch_king.exposed(self, a, d, k, king_targets))
+        warning = self.warning_exposed
+        return self.king_mode.exposed(self, a, d, k, king_targets) or (
+            warning is not None and warning(self, a, d, k, king_targets))
 
     def attackers_score(self, a: int, d: int, k: int, side: int, king_targets: int) -> int:
         """The position's score for the attackers (whole numbers: the fence terms are rounded)."""
@@ -334,8 +337,9 @@ class Evaluator:
                 s += self._corners(a, k)
         s += self.w_king_mobility * king_targets.bit_count()
         king_mode = self.king_mode
-        if (king_mode.exposed(self, a, d, k, king_targets)
-                or self.watch_king.exposed(self, a, d, k, king_targets)):
+        warning = self.warning_exposed
+        if king_mode.exposed(self, a, d, k, king_targets) or (
+                warning is not None and warning(self, a, d, k, king_targets)):
             s += self.w_king_taken_next if side == ATTACKERS else self.w_king_threat
         return s + king_mode.pressure(self, a, d, k, king_targets)
 

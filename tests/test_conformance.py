@@ -29,7 +29,7 @@ from test_properties import assert_allowed_square, check_invariants
 #: Games per reading and their longest length: enough to reach the middle game on every board,
 #: few enough that the whole catalogue takes a few seconds.
 GAMES = 2
-PLIES = 80
+PLIES = 60
 
 
 def readings() -> list[tuple[str, str, str]]:

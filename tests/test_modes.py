@@ -1,7 +1,7 @@
 """Rule modes (tafl_rules.modes): each mode of each rule point in one place.
 
 - the ``Literal`` names that type the ``Rules`` fields are the modes' names, so ``mypy`` knows
-  every mode and rejects a misspelt one;
+  every mode and rejects a misspelt one (``tests/test_typing.py`` shows it);
 - every mode has its words for readers and the site's rule tables show them;
 - a new mode is one definition plus its reading in the catalogue: a way of taking the king
   defined here alone is played through the engine, the AI, OTN, the browser worker's API and
@@ -14,10 +14,7 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 import typing
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -34,9 +31,6 @@ from tafl_rules.modes import KING_CAPTURE, NAME_TYPES, POINTS, KingCapture
 from tafl_rules.position import format_position
 from tafl_rules.rules import CHOICES
 from test_properties import rules_strategy
-
-ROOT = Path(__file__).resolve().parents[1]
-
 
 # --------------------------------------------------------------------------- one home, typed
 
@@ -62,17 +56,6 @@ def test_every_mode_has_its_words_and_the_site_shows_them():
                 assert mode.short and content.short_value(field, mode.value) == mode.short, (field, mode)
             if "_hostile_" not in field:
                 assert content.plain(field, mode.value, rules) == mode.sentence, (field, mode)
-
-
-@pytest.mark.slow
-def test_mypy_rejects_a_misspelt_mode(tmp_path):
-    probe = tmp_path / "probe.py"
-    probe.write_text("from tafl_rules import Rules\n\nRules(king_capture='linaeus')\nRules(escape='corner')\n",
-                     encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-color-output", "--cache-dir",
-                             str(tmp_path / "cache"), str(probe)], cwd=ROOT, capture_output=True, text=True)
-    assert result.returncode == 1, result.stdout
-    assert "probe.py:3: error" in result.stdout and "linaeus" in result.stdout and "probe.py:4" not in result.stdout
 
 
 # --------------------------------------------------------------------------- a mode of the test's own
@@ -203,7 +186,7 @@ def assert_estimate_is_never_blind(rules: Rules, games: int, placements: int, se
     rng = random.Random(seed)
     for _ in range(games):
         game = Game(rules)
-        while game.outcome is None and game.ply < 100:
+        while game.outcome is None and game.ply < 60:
             check(game)
             game.play(rng.choice(game.legal_moves()))
     size = rules.size

@@ -99,8 +99,8 @@ class Ending(Mode):
     after: int = DEFENDERS
 
     def judge(self, pos: "Position") -> Outcome | None:
-        """The outcome after such a move (the other side is now to move), or None. Only the
-        modes listed in :attr:`ends` are asked."""
+        """The outcome after such a move (the other side is now to move), or None. The engine
+        asks only the modes whose :attr:`ends` is true."""
         return None
 
     @property

@@ -22,7 +22,7 @@ import json
 import re
 from typing import Any, Callable, TypedDict, Union
 
-from . import __version__
+from ._version import __version__
 from .ai import DEFAULT_LEVEL, LEVELS, analyse
 from .catalogue import variant, variants
 from .engine import tables
@@ -230,16 +230,12 @@ class Session:
         played = game.moves
         self.line: list[str] = [str(move) for move in played]
         self.records: list[str] = [format_move(move) for move in played]
-        stack = game.engine.stack
-        first = stack[0] if stack else None
-        attackers = first.attackers if first else game.engine.a
-        defenders = first.defenders if first else game.engine.d
-        king = first.king if first else game.engine.k
+        attackers, defenders, king, first_side_index = game.engine.start()
         self._start_counts = {"attacker": attackers.bit_count(), "defender": defenders.bit_count()}
         start = format_position(attackers, defenders, king, game.size)
         #: the position the game started from ("" when it is the rules' own start) and the side that moved first
         self.start_position = "" if start == Game(rules).position() else start
-        first_side = ("attackers", "defenders")[first.side] if first else game.turn
+        first_side = ("attackers", "defenders")[first_side_index]
         self.start_turn = "" if first_side == rules.first else first_side
         self.rules_otn = rules_to_otn(rules)
 

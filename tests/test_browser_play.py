@@ -293,13 +293,13 @@ def test_a_worker_that_dies_silently_is_noticed_and_nothing_is_dropped(page, sit
     click_move(board, "d1-d3")
     wait_moves(board, 1)
     page.evaluate("() => window.tafl.boards[0].worker.worker.terminate()")  # no error event
-    started = time.monotonic()
     board.locator('[data-square="e5"]').click()
     board.locator('[data-square="e2"]').click()  # a legal reply, sent to the dead worker
-    board.locator(".tafl-retry:not([hidden])").wait_for(timeout=12_000)
-    noticed = time.monotonic() - started
-    assert noticed < 10, noticed
+    # the board gives the worker up by its own rule (no answer for SILENCE_MS), and says so; the
+    # wait is a safety net for a loaded machine, not a measurement
+    board.locator(".tafl-retry:not([hidden])").wait_for(timeout=60_000)
     assert "was not played" in status(board) and "stopped answering" in status(board)
+    assert "nothing heard from it for 6 s" in status(board), status(board)
     # Until Retry, nothing is sent to a fresh worker that would not hold the game: an Undo or an
     # export says the engine is not running (not "no game on board"), and starts no worker.
     workers = len(page.workers)

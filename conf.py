@@ -85,5 +85,8 @@ html_theme_options = {
 html_context = {"default_mode": "auto"}  # follow the reader's system; the header's button switches
 
 autodoc_member_order = "bysource"
+# names the rule modes (tafl_rules.modes, a layer below the engine and the AI) take for type checking only
+autodoc_type_aliases = {"Position": "tafl_rules.engine.state.Position", "Tables": "tafl_rules.engine.tables.Tables",
+                        "Evaluator": "tafl_rules.ai.evaluate.Evaluator", "Rules": "tafl_rules.rules.Rules"}
 nitpicky = False
 html_favicon = "_static/favicon.svg"

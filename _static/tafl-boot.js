@@ -1,19 +1,20 @@
-// Start the rules worker (Pyodide + tafl_rules) early: this classic script runs in the page's head
-// and creates the worker as soon as the parser yields, in a task of its own (so it does not lengthen
-// the parser's tasks); tafl-board.mjs adopts the worker and replays whatever it said (or how it
-// failed) before then. If the board script starts first, it makes its own worker and this does nothing.
+// Start the rules worker (Pyodide + tafl_rules) early: board.py puts this script inline at the
+// top of the head of every page with a board, so the worker is created while the page is still
+// arriving, before the styles and scripts load. The worker's address carries the page's build, so
+// it runs that build's snapshot. The board script (tafl-board.mjs) adopts the worker and replays
+// whatever it said (or how it failed) before then; if it starts first, it makes its own worker.
 (function () {
-  const url = new URL("tafl-worker.mjs", document.currentScript.src);
-  setTimeout(() => {
-    if (window.__taflEarlyWorker !== undefined) return;
-    try {
-      const worker = new Worker(url, { type: "module" });
-      worker.early = [];
-      worker.onmessage = (event) => worker.early.push({ data: event.data });
-      worker.onerror = (event) => { event.preventDefault(); worker.early.push({ error: event.message || "it could not be loaded" }); };
-      window.__taflEarlyWorker = worker;
-    } catch (error) {
-      window.__taflEarlyWorker = null; // tafl-board.mjs starts its own worker and reports any failure
-    }
-  }, 0);
+  var script = document.currentScript;
+  if (window.__taflEarlyWorker !== undefined) return;
+  try {
+    var url = new URL(script.dataset.worker, document.baseURI);
+    if (script.dataset.taflBuild) url.searchParams.set("build", script.dataset.taflBuild);
+    var worker = new Worker(url, { type: "module" });
+    worker.early = [];
+    worker.onmessage = function (event) { worker.early.push({ data: event.data }); };
+    worker.onerror = function (event) { event.preventDefault(); worker.early.push({ error: event.message || "it could not be loaded" }); };
+    window.__taflEarlyWorker = worker;
+  } catch (error) {
+    window.__taflEarlyWorker = null; // tafl-board.mjs starts its own worker and reports any failure
+  }
 })();

@@ -1,7 +1,13 @@
 """Time from navigation to a board that accepts moves, in headless Chromium, on the built site.
 
-Cold: a fresh browser context each run (empty HTTP cache). Warm: a reload in a context
-that has loaded the page once. Also: click-to-highlight latency. Prints medians of N runs.
+Cold: a fresh browser context each run (empty HTTP cache, no service worker). Warm: a reload in
+a context that has loaded the page once, at once; and, where the site has a service worker, a
+reload once that worker has kept the page and its runtime (the second visit of a reader).
+Also: click-to-highlight latency. Prints medians of N runs, with the machine's load average.
+
+With ``--against DIR``: a second built site (say, a build of an earlier commit, made with
+``git worktree add`` and ``make site``) measured in the same run, run for run in turn with this
+one, so that both see the same load; its figures are printed beside.
 
 With ``--ai 1,2,3``: the computer player's move time in the browser worker (wall clock
 from request to reply), at each level, on the positions that ``bench_ai.py`` uses for
@@ -14,7 +20,8 @@ the board accepts moves with the whole move list drawn; then the same game as a 
 (local storage, no link), timed from reload to the same point; then one more move, timed from
 the click to the move list showing it. Medians of ``--long-runs``.
 
-    .venv/bin/python benchmarks/bench_board.py [--runs 5] [--page index.html] [--ai 1,2,3,4,5] [--long 1000,5000]
+    .venv/bin/python benchmarks/bench_board.py [--runs 5] [--page index.html] [--site DIR] [--against DIR]
+                                               [--ai 1,2,3,4,5] [--long 1000,5000]
 """
 
 from __future__ import annotations
@@ -55,6 +62,13 @@ new PerformanceObserver((list) => {
 def longest_main_thread_task(page) -> float:
     """Milliseconds of the longest main-thread task seen so far (0 if none reached the 50 ms threshold)."""
     return page.evaluate("() => Math.max(0, ...window.__longtasks)")
+
+
+def load_average() -> str:
+    try:
+        return Path("/proc/loadavg").read_text().split()[0]
+    except OSError:
+        return "?"
 
 
 def time_to_ready(page, url: str) -> float:
@@ -159,6 +173,48 @@ def ai_move_times(page, cases, level: int) -> list[float]:
     return times
 
 
+CONTROLLED = "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+
+
+class Figures:
+    """The start-up figures of one site, run by run."""
+
+    def __init__(self, name: str, url: str, service_worker: bool) -> None:
+        self.name, self.url, self.service_worker = name, url, service_worker
+        self.cold, self.warm, self.kept, self.clicks, self.longtasks, self.pictures = [], [], [], [], [], []
+
+    def run(self, browser, square: str) -> None:
+        context = browser.new_context()
+        context.add_init_script(LONGTASK_PROBE)
+        page = context.new_page()
+        first = browser.new_context()  # its own empty cache, so `cold` below stays cold
+        self.pictures.append(time_to_picture(first.new_page(), self.url))
+        first.close()
+        self.cold.append(time_to_ready(page, self.url))
+        self.clicks.append(click_to_highlight(page, square))
+        self.longtasks.append(longest_main_thread_task(page))
+        self.warm.append(time_to_ready(page, self.url))
+        if self.service_worker:  # an older build has none
+            page.wait_for_function(CONTROLLED, timeout=120_000)
+            self.kept.append(time_to_ready(page, self.url))
+        context.close()
+
+    def report(self) -> None:
+        def runs(values, unit="s", digits=2):
+            return ", ".join(f"{v:.{digits}f}" for v in values)
+
+        print(f"{self.name}: {self.url}")
+        print(f"  navigation -> board picture on screen: median {statistics.median(self.pictures):.2f} s  (runs: {runs(self.pictures)})")
+        print(f"  navigation -> board ready, cold: median {statistics.median(self.cold):.2f} s  (runs: {runs(self.cold)})")
+        print(f"  navigation -> board ready, warm: median {statistics.median(self.warm):.2f} s  (runs: {runs(self.warm)})")
+        if self.kept:
+            print(f"  navigation -> board ready, warm from the service worker: median {statistics.median(self.kept):.2f} s  "
+                  f"(runs: {runs(self.kept)})")
+        print(f"  click -> highlighted targets:    median {statistics.median(self.clicks):.1f} ms (runs: {runs(self.clicks, digits=1)})")
+        print(f"  longest main-thread task, navigation to ready and a click: median {statistics.median(self.longtasks):.0f} ms, "
+              f"max {max(self.longtasks):.0f} ms (0 = none over 50 ms)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -168,29 +224,28 @@ def main() -> None:
     parser.add_argument("--ai-positions", type=int, default=10, help="positions per variant for --ai (default 10)")
     parser.add_argument("--long", default="", help="also time long games of these many moves, e.g. 1000,2000,5000")
     parser.add_argument("--long-runs", type=int, default=3)
+    parser.add_argument("--site", default=str(ROOT / "_build" / "html"), help="the built site (default _build/html)")
+    parser.add_argument("--against", help="a second built site, measured in turn with the first in the same run")
     parser.add_argument("--ai-json", help="write the --ai times per level as JSON (docs/data/level-times.json is the "
                                           "file the level menu reads)")
     args = parser.parse_args()
-    site = ROOT / "_build" / "html"
-    if not (site / args.page).is_file():
-        sys.exit(f"{site / args.page} is missing: run `make site` first")
-    server = serve_in_thread(str(site))
+    site = Path(args.site)
+    sites = [site] + ([Path(args.against)] if args.against else [])
+    for folder in sites:
+        if not (folder / args.page).is_file():
+            sys.exit(f"{folder / args.page} is missing: run `make site` first")
+    servers = [serve_in_thread(str(folder)) for folder in sites]
+    server = servers[0]
     url = f"http://127.0.0.1:{server.server_port}/{args.page}"
-    cold, warm, clicks, longtasks, pictures = [], [], [], [], []
+    figures = [Figures(name, f"http://127.0.0.1:{s.server_port}/{args.page}", (folder / "tafl-sw.js").is_file())
+               for name, s, folder in zip([f"this build ({site})", f"against ({args.against})"], servers, sites)]
+    load_before = load_average()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         for _ in range(args.runs):
-            context = browser.new_context()
-            context.add_init_script(LONGTASK_PROBE)
-            page = context.new_page()
-            first = browser.new_context()  # its own empty cache, so `cold` below stays cold
-            pictures.append(time_to_picture(first.new_page(), url))
-            first.close()
-            cold.append(time_to_ready(page, url))
-            clicks.append(click_to_highlight(page, args.square))
-            longtasks.append(longest_main_thread_task(page))
-            warm.append(time_to_ready(page, url))
-            context.close()
+            for each in figures:
+                each.run(browser, args.square)
+        load_after = load_average()
         long_times = {}
         for plies in [0] + [int(x) for x in args.long.split(",") if x] if args.long else []:
             long_times[plies] = [long_game_times(browser, f"http://127.0.0.1:{server.server_port}", plies)
@@ -205,15 +260,11 @@ def main() -> None:
                 ai_times[level] = ai_move_times(page, cases, level)
             context.close()
         browser.close()
-    server.shutdown()
-    print(f"page: {args.page}, runs: {args.runs}")
-    print(f"navigation -> board picture on screen: median {statistics.median(pictures):.2f} s  "
-          f"(runs: {', '.join(f'{t:.2f}' for t in pictures)})")
-    print(f"navigation -> board ready, cold: median {statistics.median(cold):.2f} s  (runs: {', '.join(f'{t:.2f}' for t in cold)})")
-    print(f"navigation -> board ready, warm: median {statistics.median(warm):.2f} s  (runs: {', '.join(f'{t:.2f}' for t in warm)})")
-    print(f"click -> highlighted targets:    median {statistics.median(clicks):.1f} ms (runs: {', '.join(f'{t:.1f}' for t in clicks)})")
-    print(f"longest main-thread task, navigation to ready and a click: median {statistics.median(longtasks):.0f} ms, "
-          f"max {max(longtasks):.0f} ms (0 = none over 50 ms)")
+    for each in servers:
+        each.shutdown()
+    print(f"page: {args.page}, runs: {args.runs}; 1-minute load average {load_before} before the start-up runs, {load_after} after")
+    for each in figures:
+        each.report()
     if long_times:
         print(f"long games on lewis-1, medians of {args.long_runs} (seconds): share link -> ready on a first visit "
               "(empty cache) and on a later one, saved game -> ready, one more move")

@@ -7,11 +7,14 @@ counts the same on the catalogue's Copenhagen rules and on the fetlar-like rules
 pyhnefatafl's. The figures are copied into ``tests/data/perft-reference.md``, which
 ``tests/test_perft.py`` cites.
 
-Run: ``python benchmarks/perft_reference.py`` (about 10 s).
+Run: ``python benchmarks/perft_reference.py`` (depth 3, about 10 s) or
+``python benchmarks/perft_reference.py --depth 4`` (a few minutes: pyhnefatafl lists the moves
+of 806,344 positions).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -42,17 +45,21 @@ print(json.dumps([perft(board, d) for d in range(1, int(sys.argv[1]) + 1)]))
 """
 
 
-def main() -> None:
-    print(f"perft depth 1-{DEPTH} from the Copenhagen start")
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--depth", type=int, default=DEPTH, choices=range(1, 6), metavar="N",
+                        help=f"count to this depth (default {DEPTH})")
+    depth = parser.parse_args(argv).depth
+    print(f"perft depth 1-{depth} from the Copenhagen start")
     for name, rules in (("tafl_rules, Copenhagen (catalogue)", COPENHAGEN),
                         ("tafl_rules, fetlar-like (= pyhnefatafl's rules)", FETLAR_LIKE)):
         game = Game(rules)
-        print(f"  {name:50} {[game.perft(d) for d in range(1, DEPTH + 1)]}")
+        print(f"  {name:50} {[game.perft(d) for d in range(1, depth + 1)]}", flush=True)
     python = pyhnefatafl_python()
     if python is None:
         print("  pyhnefatafl: no Python 3.11 to install it with (set PYHNEFATAFL_PYTHON)")
         sys.exit(1)
-    out = subprocess.run([str(python), "-c", PYH_PERFT, str(DEPTH)], check=True, capture_output=True, text=True)
+    out = subprocess.run([str(python), "-c", PYH_PERFT, str(depth)], check=True, capture_output=True, text=True)
     print(f"  {'pyhnefatafl 0.3.2, its Board':50} {json.loads(out.stdout)}")
 
 

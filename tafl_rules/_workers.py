@@ -24,6 +24,7 @@ Tasks and results must be picklable; ``func`` must be importable by the workers.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import signal
@@ -43,8 +44,6 @@ class WorkerError(RuntimeError):
 def _die_with_parent(parent: int) -> None:
     if sys.platform.startswith("linux"):
         try:
-            import ctypes  # noqa: PLC0415
-
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG: SIGKILL when the parent dies
         except (OSError, AttributeError):

@@ -39,7 +39,7 @@ import sys
 import time
 from typing import Any, Callable, Iterable, Mapping, TextIO
 
-from . import __version__
+from ._version import __version__
 from ._workers import run_tasks
 from .ai import LEVELS, RETIRED_LEVELS, analyse
 from .ai.people import Style, parse_style, people_move
@@ -345,6 +345,8 @@ def read_work(path: str | None, report: Callable[[str], None] | None = None) -> 
         except ValueError as error:
             problem = "cut short (the run was interrupted while writing it)" if number == len(lines) else \
                 f"not a JSON record ({error})"
+        except RecursionError:
+            problem = "not a JSON record (nested too deeply)"
         if problem is None:
             problem = check_record(rec)
         if problem is not None:
@@ -365,7 +367,8 @@ def read_work(path: str | None, report: Callable[[str], None] | None = None) -> 
 
 def results_games(path: str) -> dict[tuple[str, int], dict[str, Any]]:
     """The games of a results file (written by :func:`write_json`), keyed like :func:`read_work`'s,
-    each checked as a work-file record is (:class:`WorkFileError` names the first bad one)."""
+    each checked as a work-file record is (:class:`WorkFileError` names the first bad one). Identical
+    records of one game count once; two that differ raise :class:`WorkFileError`, as in a work file."""
     try:
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh, parse_constant=_no_constant)
@@ -374,12 +377,16 @@ def results_games(path: str) -> dict[tuple[str, int], dict[str, Any]]:
                     "plies": plies} for key, seed, w, kind, plies in rows]
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise WorkFileError(f"cannot read {path} as a results file: {error}") from None
+    except RecursionError:
+        raise WorkFileError(f"cannot read {path} as a results file: its JSON is nested too deeply") from None
     out: dict[tuple[str, int], dict[str, Any]] = {}
     for rec in records:
         problem = check_record(rec)
         if problem:
             raise WorkFileError(f"{path}: seed {rec['seed']!r} of {rec['key']!r}: {problem}")
-        out[(rec["key"], rec["seed"])] = rec
+        k = (rec["key"], rec["seed"])
+        if out.setdefault(k, rec) != rec:
+            raise WorkFileError(f"{path} records different results for seed {k[1]} of {k[0]}; remove the wrong one")
     return out
 
 

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import random as _random
 import re
+import warnings
 from collections.abc import Iterator, Sequence
 from typing import Iterable, Union, overload
 
 from . import catalogue
-from .engine import ATTACKER, ATTACKERS, DEFENDERS, KING, KIND_NAMES, SIDE_NAMES, Position, Snapshot
-from .engine.capture import captures, special_name
-from .engine.endings import judge
+from .engine import ATTACKER, ATTACKERS, DEFENDERS, KIND_NAMES, KING, SIDE_NAMES, Position, Snapshot
+from .engine.capture import captures
 from .engine.movement import Targets
 from .errors import IllegalMove, NotationError
 from .outcome import Outcome
@@ -46,34 +46,45 @@ class Move:
     empties. A move listed by :meth:`Game.legal_moves` works its captures out when they
     are first asked for, so nothing pays for captures it does not read.
 
-    A move equals another with the same squares, and its ``"d1-d4"`` text.
+    A move is immutable: its squares and captures are read-only. It equals another with
+    the same squares, and its ``"d1-d4"`` text (so it is hashed like that text).
 
     >>> Move("d1", "d4", ["d5"]) == "d1-d4", Move.parse("d1-d4xd5").captures
     (True, ['d5'])
+    >>> Move("d1", "d4").to_square = "d5"
+    Traceback (most recent call last):
+    ...
+    AttributeError: property 'to_square' of 'Move' object has no setter
     """
 
-    __slots__ = ("from_square", "to_square", "_captures", "_source", "_code")
+    __slots__ = ("_from", "_to", "_captures", "_source", "_code")
 
     def __init__(self, from_square: str, to_square: str, captures: Iterable[str] | None = None) -> None:
-        self.from_square = from_square
-        self.to_square = to_square
-        self._captures: list[str] | None = list(captures) if captures is not None else []
+        self._from = from_square
+        self._to = to_square
+        self._captures: tuple[str, ...] | None = tuple(captures) if captures is not None else ()
         self._source: _Listing | None = None
         self._code = 0
 
     @property
+    def from_square(self) -> str:
+        """The square the piece leaves, ``"d1"``."""
+        return self._from
+
+    @property
+    def to_square(self) -> str:
+        """The square the piece moves to, ``"d4"``."""
+        return self._to
+
+    @property
     def captures(self) -> list[str]:
-        """The squares of the men this move captures (``[]`` if none)."""
+        """The squares of the men this move captures (``[]`` if none; a new list each time)."""
         caps = self._captures
         if caps is None:
             source = self._source
             assert source is not None  # a move without its captures always has its listing
             caps = self._captures = source.capture_names(self._code)
-        return caps
-
-    @captures.setter
-    def captures(self, value: Iterable[str]) -> None:
-        self._captures = list(value)
+        return list(caps)
 
     @classmethod
     def parse(cls, text: str) -> "Move":
@@ -102,11 +113,12 @@ class Move:
         raise NotationError(f"{shown!r} is not a move (expected a form like d1-d4 or d1-d4xd5)", text, start)
 
     def uci(self) -> str:
-        """The move without its captures, ``"d1-d4"`` (the same as ``str(move)``)."""
-        return f"{self.from_square}-{self.to_square}"
+        """Deprecated: ``str(move)`` (a tafl move is not a UCI move)."""
+        warnings.warn("Move.uci() is deprecated; use str(move)", DeprecationWarning, stacklevel=2)
+        return str(self)
 
     def __str__(self) -> str:
-        return f"{self.from_square}-{self.to_square}"
+        return f"{self._from}-{self._to}"
 
     def otn(self) -> str:
         """The move with its captures, ``"d1-d4xd5"``."""
@@ -119,7 +131,7 @@ class Move:
         if isinstance(other, str):
             return str(self) == other
         if isinstance(other, Move):
-            return self.from_square == other.from_square and self.to_square == other.to_square
+            return self._from == other._from and self._to == other._to
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -147,11 +159,10 @@ class _Listing:
         return (pos is self.pos and pos.outcome is None and pos.a == self.a and pos.d == self.d
                 and pos.k == self.k and pos.side == self.side and pos.left == self.left)
 
-    def capture_names(self, code: int) -> list[str]:
-        caps = captures(self.pos.t, self.a, self.d, self.k, code >> 11, (code >> 2) & 511, code & 3,
-                                self.side)
+    def capture_names(self, code: int) -> tuple[str, ...]:
+        caps = captures(self.pos.t, self.a, self.d, self.k, code >> 11, (code >> 2) & 511, code & 3, self.side)
         names = self.names
-        return [names[c] for c in iter_bits(caps)]
+        return tuple(names[c] for c in iter_bits(caps))
 
 
 class LegalMoves(Sequence[Move]):
@@ -180,8 +191,8 @@ class LegalMoves(Sequence[Move]):
     def _move(self, frm: int, to: int, kind: int) -> Move:
         names = self._listing.names
         move = Move.__new__(Move)
-        move.from_square = names[frm]
-        move.to_square = names[to]
+        move._from = names[frm]
+        move._to = names[to]
         move._captures = None
         move._source = self._listing
         move._code = frm << 11 | to << 2 | kind
@@ -229,10 +240,10 @@ class LegalMoves(Sequence[Move]):
         if not isinstance(move, Move):
             return False
         index = self._listing.pos.g.index
-        if not isinstance(move.from_square, str) or not isinstance(move.to_square, str):
+        if not isinstance(move._from, str) or not isinstance(move._to, str):
             return False
-        frm = index.get(move.from_square, -1)
-        to = index.get(move.to_square, -1)
+        frm = index.get(move._from, -1)
+        to = index.get(move._to, -1)
         return frm >= 0 and to >= 0 and any(sq == frm and found >> to & 1 for sq, _k, found in self._targets)
 
     def __eq__(self, other: object) -> bool:
@@ -411,16 +422,22 @@ class Game:
         return LegalMoves(_Listing(pos, self._names), pos.move_targets(pos.side))
 
     def target_bits(self) -> list[tuple[int, int]]:
-        """The cheap form of :meth:`legal_targets` for search code: ``(from, targets)`` with
-        square indices (``rank * size + file``) and target bitboards."""
+        """Deprecated: ``(from, targets)`` with square indices and target bitboards. The
+        engine's :meth:`Position.move_targets <tafl_rules.engine.state.Position.move_targets>`
+        on :attr:`engine` is the int interface."""
+        warnings.warn("Game.target_bits() is deprecated; use game.engine.move_targets(game.engine.side)",
+                      DeprecationWarning, stacklevel=2)
         pos = self._pos
         if pos.outcome is not None:
             return []
         return [(sq, found) for sq, _kind, found in pos.move_targets(pos.side)]
 
     def play_fast(self, frm: int, to: int) -> int:
-        """Play a move given by square indices that :meth:`target_bits` listed, without
-        checking it; returns the bitboard of captured men. :meth:`undo` takes it back."""
+        """Deprecated: play a move given by square indices without checking it; returns the
+        bitboard of captured men. Use :meth:`Position.make <tafl_rules.engine.state.Position.make>`
+        on :attr:`engine`."""
+        warnings.warn("Game.play_fast() is deprecated; use game.engine.make(frm, to, kind)",
+                      DeprecationWarning, stacklevel=2)
         pos = self._pos
         return pos.make(frm, to, pos.kind_at(frm))
 
@@ -446,30 +463,32 @@ class Game:
             source = move._source
             code = move._code
             frm, to = code >> 11, (code >> 2) & 511
-            if (source is not None and source.current(pos) and names[frm] == move.from_square
-                    and names[to] == move.to_square):  # listed by legal_moves() in this position: legal
+            if (source is not None and source.current(pos) and names[frm] == move._from
+                    and names[to] == move._to):  # listed by legal_moves() in this position: legal
                 caps = pos.make(frm, to, code & 3)
             else:
-                frm = self._square(move.from_square)
-                to = self._square(move.to_square)
+                frm = self._square(move._from)
+                to = self._square(move._to)
                 caps = pos.make(frm, to, self._check(frm, to))
         elif isinstance(move, str):
             parsed = Move.parse(move)
-            frm = self._square(parsed.from_square)
-            to = self._square(parsed.to_square)
+            frm = self._square(parsed._from)
+            to = self._square(parsed._to)
             caps = pos.make(frm, to, self._check(frm, to))
         else:
             raise NotationError(f"expected a move such as d1-d4, got {type(move).__name__}", "", 0)
         played = Move.__new__(Move)
-        played.from_square = names[frm]
-        played.to_square = names[to]
-        played._captures = [names[c] for c in iter_bits(caps)] if caps else []
+        played._from = names[frm]
+        played._to = names[to]
+        played._captures = tuple(names[c] for c in iter_bits(caps)) if caps else ()
         played._source = None
         played._code = 0
         return played
 
     def push(self, move: Union[str, Move]) -> Move:
-        """Same as :meth:`play` (python-chess name)."""
+        """Deprecated: :meth:`play` (python-chess's ``push`` is its *unchecked* move; here
+        every move a :class:`Game` plays is checked)."""
+        warnings.warn("Game.push() is deprecated; use Game.play()", DeprecationWarning, stacklevel=2)
         return self.play(move)
 
     def undo(self) -> Move:
@@ -478,7 +497,10 @@ class Game:
             raise IndexError("there is no move to undo")
         return self._move_of(self._pos.unmake())
 
-    pop = undo
+    def pop(self) -> Move:
+        """Deprecated: :meth:`undo`."""
+        warnings.warn("Game.pop() is deprecated; use Game.undo()", DeprecationWarning, stacklevel=2)
+        return self.undo()
 
     def why_stuck(self, square: str) -> str | None:
         """Why the piece on ``square`` cannot move now, in words (the game is over, the square
@@ -491,7 +513,7 @@ class Game:
             return str(refusal)
         pos = self._pos
         found = pos.targets(frm, kind)
-        if found and self.rules.sandwich != "safe":
+        if found and pos.t.sandwich_filters:
             found = pos.sandwich_filter(frm, kind, pos.side, found)
         return None if found else f"the {KIND_NAMES[kind]} on {self._names[frm]} has no legal move"
 
@@ -516,10 +538,8 @@ class Game:
         kind = self._mover(frm)
         side = pos.side
         if pos.targets(frm, kind) >> to & 1:
-            if self.rules.sandwich != "safe" and not pos.sandwich_filter(frm, kind, side, 1 << to):
-                if self.rules.sandwich == "forbidden":
-                    raise IllegalMove(f"a piece may not move between two enemies ({names[to]})")
-                raise IllegalMove(f"a piece may move between two enemies ({names[to]}) only to capture")
+            if pos.t.sandwich_filters and not pos.sandwich_filter(frm, kind, side, 1 << to):
+                raise IllegalMove(pos.t.sandwich.refusal.format(square=names[to]))
             return kind
         raise IllegalMove(self._why_not(frm, to, kind))
 
@@ -540,8 +560,8 @@ class Game:
             if pos.kind_at(s) >= 0:
                 return f"{names[s]} is in the way"
             if t.nopass[kind] >> s & 1:
-                return f"{_the(piece)} may not pass over the {special_name(t, s)} ({names[s]})"
-        special = special_name(t, to)
+                return f"{_the(piece)} may not pass over the {t.special_name(s)} ({names[s]})"
+        special = t.special_name(to)
         if special == "throne":
             if kind == KING and not t.king_reenter and pos.left:
                 return "the king may not go back to the throne once he has left it"
@@ -601,13 +621,15 @@ class Game:
     def random_playout(self, max_plies: int = 500, rng: _random.Random | None = None) -> int:
         """Play uniformly random legal moves (uniform over the whole legal list) until the
         game ends or ``max_plies`` are played; returns the number of plies played.
-        The moves are kept: :meth:`undo` takes them back one by one."""
+        The moves are kept: :meth:`undo` takes them back one by one. Each is made by the
+        engine's own :meth:`Position.make <tafl_rules.engine.state.Position.make>`, and a
+        game stopped by ``max_plies`` is judged once more, so that it is in the state
+        :meth:`play` would have left (a side left without a move has lost or drawn)."""
         rng = rng or _random.Random()
         pos = self._pos
         move_targets = pos.move_targets
-        push = pos.push
+        make = pos.make
         randrange = rng.randrange
-        rare_endings = pos.t.rare_endings
         plies = 0
         while pos.outcome is None and plies < max_plies:
             gen: list[Targets] = move_targets(pos.side)
@@ -615,7 +637,6 @@ class Game:
             for _s, _k, found in gen:
                 total += found.bit_count()
             if not total:
-                pos.outcome = pos.no_moves_outcome()
                 break
             pick = randrange(total)
             for frm, kind, found in gen:
@@ -627,12 +648,9 @@ class Game:
                     to = (found & -found).bit_length() - 1
                     break
                 pick -= c
-            # Position.make(frm, to, kind, fast=True), unrolled: a side left without moves is
-            # found by the next generation
-            _caps, king_reason = push(frm, to, kind)
-            if king_reason or kind == KING or rare_endings:
-                pos.outcome = judge(pos, frm, to, kind, 1 - pos.side, king_reason, True)
+            make(frm, to, kind, True)  # fast: a side left without moves is found by the next generation
             plies += 1
+        pos.settle()  # the last fast make's position (a side without moves), as play() would judge it
         return plies
 
 

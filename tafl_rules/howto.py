@@ -19,24 +19,11 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
+from .modes import EDGE_FORT, ENCIRCLEMENT, ESCAPE, KING_ARMED, KING_CAPTURE, NO_MOVES, SHIELDWALL, TUICHI, WATCH_KING
 from .rules import Rules
 
 if TYPE_CHECKING:
     from .catalogue import Variant
-
-_ESCAPE = {
-    "edge": "by bringing the king to any edge square",
-    "corner": "by bringing the king to a corner square",
-    "edge-except-camps": "by bringing the king to an edge square that is not a camp",
-}
-
-_KING_TAKEN = {
-    "two": "by taking the king between two attackers, like any other piece",
-    "four": "by surrounding the king on all four sides",
-    "linnaeus": "by surrounding the king: on all four sides on the throne, on three beside it, "
-                "between two elsewhere",
-    "immobile": "by leaving the king no move at all",
-}
 
 _AGAINST = {"throne": "the throne", "camp": "the camps", "edge": "the board's edge", "corner": "the corners"}
 _SINGULAR = {"the throne", "the board's edge"}
@@ -65,35 +52,32 @@ def how_to_play(rules: Rules) -> list[tuple[str, str]]:
                   "along a rank or file, without jumping.")
     lines = [("Moving", f"{first} move first. {moving}")]
 
-    defenders = [_ESCAPE[rules.escape]] if rules.escape in _ESCAPE else []
-    if rules.edge_fort:
-        defenders.append("by building an unbreakable fort around the king on the edge")
-    if rules.tuichi == "win" and rules.escape != "none":
-        defenders.append("at once when the king has two open roads to escape (tuichi)")
-    if rules.king_capture == "none" or not defenders:
-        defenders.append("by leaving the attackers without a move" if rules.no_moves == "loss"
-                         else "only if the attackers run out of moves (which draws)")
+    escape = ESCAPE[rules.escape]
+    defenders = [phrase for phrase in (escape.howto, EDGE_FORT[rules.edge_fort].howto) if phrase]
+    if escape.howto:  # two open roads win only where there is somewhere to escape to
+        defenders += [phrase for phrase in (TUICHI[rules.tuichi].howto,) if phrase]
+    no_moves = NO_MOVES[rules.no_moves]
+    king_mode = KING_CAPTURE[rules.king_capture]
+    if not king_mode.takeable or not defenders:
+        defenders.append(no_moves.phrase.format(side="attackers"))
     lines.append(("Defenders win", _join(defenders) + "."))
 
-    attackers = [_KING_TAKEN[rules.king_capture]] if rules.king_capture in _KING_TAKEN else []
+    attackers = [king_mode.howto] if king_mode.howto else []
     if rules.king_capture == "four" and rules.king_capture_against:
         sides = [_AGAINST[name] for name in sorted(rules.king_capture_against)]
         verb = "counts" if len(sides) == 1 and sides[0] in _SINGULAR else "count"
         attackers[0] += f" ({_list(sides)} {verb} as a side)"
-    if rules.watch_king:
-        attackers.append("by shutting in a king who moved between two attackers (ap Ifan's warning)")
-    if rules.encirclement:
-        attackers.append("by enclosing every defender in an unbroken ring")
-    if rules.no_moves == "loss":
-        attackers.append("by leaving the defenders without a move")
+    attackers += [phrase for phrase in (WATCH_KING[rules.watch_king].howto, ENCIRCLEMENT[rules.encirclement].howto)
+                  if phrase]
+    if no_moves.stuck_loses:
+        attackers.append(no_moves.phrase.format(side="defenders"))
     lines.append(("Attackers win", _join(attackers) + "."))
 
     taking = "A piece is taken when an enemy move traps it between two enemies in a line."
-    taking += {"yes": " The king helps take.", "no": " The king takes no part in taking.",
-               "anvil": " The king helps take only as the piece that waits.",
-               "hammer": " The king helps take only as the piece that moves."}[rules.king_armed]
-    if rules.shieldwall == "copenhagen":
-        taking += " A row along the edge can be taken at once (shieldwall)."
+    taking += " " + KING_ARMED[rules.king_armed].taking
+    shieldwall = SHIELDWALL[rules.shieldwall].howto
+    if shieldwall:
+        taking += " " + shieldwall
     lines.append(("Taking", taking))
 
     special = []

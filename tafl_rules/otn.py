@@ -112,6 +112,7 @@ from . import catalogue
 from .engine import SIDE_NAMES
 from .errors import IllegalMove, NotationError, RulesError
 from .game import Game, Move
+from .modes import ESCAPE, HOSTILITY, KING_ARMED, KING_CAPTURE, REPETITION, SHIELDWALL, RulePoint
 from .outcome import Termination
 from .position import format_position, parse_position
 from .rules import CHOICES, FIELDS, KING_ANVILS, PIECES, Rules
@@ -160,18 +161,25 @@ KEY_ORDER = ("esc", "surf", "atkf", "tfr", "ka", "ks", "spd", "cor", "cen", "afo
              "corh", "cenh", "cenhe", "aforh", "cenp", "aforp", "cors", "cens", "afors", "cenre",
              "sw", "swf", "efe")
 
+def _mode_letters(point: RulePoint[Any], letters: str) -> dict[str, str | None]:
+    """Each of an OTN key's ``letters`` (the specification's values, in its order) -> the mode of
+    ``point`` that reads it (its ``otn_reads``), or None: valid OTN no mode of this package plays."""
+    meaning: dict[str, str] = {letter: mode.value for mode in point for letter in mode.otn_reads}
+    return {letter: meaning.get(letter) for letter in letters}
+
+
 _CHOICE_KEYS: dict[str, dict[str, str | None]] = {
     # value -> meaning, or None: valid OTN that this package cannot play
-    "esc": {"c": "corner", "e": "edge"},
+    "esc": _mode_letters(ESCAPE, "ce"),
     "surf": {"y": "y", "n": "n"}, "atkf": {"y": "y", "n": "n"}, "efe": {"y": "y", "n": "n"},
     "swf": {"y": "y", "n": "n"},
-    "tfr": {"i": "ignore", "d": "draw", "l": "loss", "w": None},
-    "ka": {"y": "yes", "n": "no", "a": "anvil", "h": "hammer"},
-    "ks": {"y": "four", "s": "four", "n": "two", "w": "two", "c": "linnaeus", "m": None},
+    "tfr": _mode_letters(REPETITION, "idlw"),
+    "ka": {mode.otn: mode.value for mode in KING_ARMED},
+    "ks": _mode_letters(KING_CAPTURE, "ysnwcm"),
     "kj": {"n": "n", "r": None, "j": None, "c": None},
     "nj": {"n": "n", "r": "r", "j": "j", "c": "c"},
     "cj": {"n": "n", "r": "r", "j": "j", "c": "c"},
-    "sw": {"n": "none", "s": "s", "w": None},
+    "sw": _mode_letters(SHIELDWALL, "nsw"),
     "ber": {"n": "n", "c": None, "m": None},
 }
 _UNSUPPORTED = {
@@ -344,10 +352,8 @@ class _Reader:
         v["king_capture_against"] = frozenset(against)
 
         sw = self.choice("sw")
-        if sw == "s":
-            if not self.yes("swf"):
-                raise self.error("swf", "shieldwall captures by any move (swf:n) are not supported")
-            sw = "copenhagen"
+        if SHIELDWALL[sw].takes_rows and not self.yes("swf"):
+            raise self.error("swf", "shieldwall captures by any move (swf:n) are not supported")
         v["shieldwall"] = sw
         v["edge_fort"] = self.yes("efe")
         # rule points OTN has no key for, as OpenTafl plays them
@@ -365,12 +371,12 @@ def _otn_keys(rules: Rules) -> dict[str, str]:
     """The closest plain-OTN value of every key this module writes."""
     r = rules
     k: dict[str, str] = {}
-    k["esc"] = "c" if r.escape == "corner" else "e"
+    k["esc"] = ESCAPE[r.escape].otn
     k["surf"] = "y" if r.encirclement else "n"
     k["atkf"] = "y" if r.first == "attackers" else "n"
-    k["tfr"] = {"ignore": "i", "draw": "d", "loss": "l", "defenders-lose": "l"}[r.repetition]
-    k["ka"] = {"yes": "y", "no": "n", "anvil": "a", "hammer": "h"}[r.king_armed]
-    k["ks"] = {"two": "n", "four": "y", "linnaeus": "c", "immobile": "y", "none": "y"}[r.king_capture]
+    k["tfr"] = REPETITION[r.repetition].otn
+    k["ka"] = KING_ARMED[r.king_armed].otn
+    k["ks"] = KING_CAPTURE[r.king_capture].otn
     k["spd"] = str(r.king_speed or -1) if r.king_speed == r.man_speed else "-1"
     k["cor"] = "default" if r.corners else ""
     k["cen"] = "default" if r.throne else ""
@@ -385,25 +391,29 @@ def _otn_keys(rules: Rules) -> dict[str, str]:
     def hostile(attackers: bool, defenders: bool, king: bool) -> str:
         return ("t" if attackers else "") + ("T" if defenders else "") + ("K" if king else "")
 
-    d_corner = r.corners_hostile_to_defenders == "always"
-    k["corh"] = hostile(r.corners_hostile_to_attackers == "always", d_corner,
-                        "corner" in against if four else d_corner)
-    d_throne = r.throne_hostile_to_defenders == "always"
-    k["cenh"] = hostile(r.throne_hostile_to_attackers == "always", d_throne, False if four else d_throne)
-    d_empty = r.throne_hostile_to_defenders != "never"
+    def when(field: str) -> tuple[bool, bool]:  # (hostile while occupied, hostile while empty)
+        mode = HOSTILITY[field][getattr(r, field)]
+        return mode.when_occupied, mode.when_empty
+
+    a_corner, _ = when("corners_hostile_to_attackers")
+    d_corner, _ = when("corners_hostile_to_defenders")
+    k["corh"] = hostile(a_corner, d_corner, "corner" in against if four else d_corner)
+    a_throne, a_empty = when("throne_hostile_to_attackers")
+    d_throne, d_empty = when("throne_hostile_to_defenders")
+    k["cenh"] = hostile(a_throne, d_throne, False if four else d_throne)
     # the linnaeus king (OpenTafl's ks:c) is taken beside the throne by three: the empty
     # throne must be hostile to him there
-    k["cenhe"] = hostile(r.throne_hostile_to_attackers != "never", d_empty,
-                         "throne" in against if four else True if k["ks"] == "c" else d_empty)
-    d_camp = r.camps_hostile_to_defenders == "always"
-    k["aforh"] = hostile(r.camps_hostile_to_attackers == "always", d_camp, "camp" in against if four else d_camp)
+    k["cenhe"] = hostile(a_empty, d_empty, "throne" in against if four else True if k["ks"] == "c" else d_empty)
+    a_camp, _ = when("camps_hostile_to_attackers")
+    d_camp, _ = when("camps_hostile_to_defenders")
+    k["aforh"] = hostile(a_camp, d_camp, "camp" in against if four else d_camp)
     k["cenp"] = _letters_for(r.throne_pass)
     k["aforp"] = _letters_for(r.camp_pass)
     k["cors"] = _letters_for(r.corner_stop)
     k["cens"] = _letters_for(r.throne_stop)
     k["afors"] = _letters_for(r.camp_stop)
     k["cenre"] = "tT" + ("K" if r.king_reenter_throne else "")
-    k["sw"] = "s" if r.shieldwall == "copenhagen" else "n"
+    k["sw"] = SHIELDWALL[r.shieldwall].otn
     k["swf"] = "y"
     k["efe"] = "y" if r.edge_fort and k["esc"] == "c" else "n"
     return k
@@ -440,7 +450,7 @@ def _encode(rules: Rules) -> tuple[list[tuple[str, str]], list[str]]:
             keys = trial
     lost = {f for f in FIELDS if plain[f] != getattr(rules, f)}
     # keys the reference program (OpenTafl) reads otherwise than this module: see the module notes
-    if rules.repetition == "loss":
+    if not REPETITION[rules.repetition].otn_exact:
         lost.add("repetition")
     if rules.throne and not rules.king_reenter_throne and "king" in rules.throne_pass:
         lost.add("king_reenter_throne")

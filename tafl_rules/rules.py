@@ -21,33 +21,45 @@ size - the board must have an odd side, got 8
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from .errors import NotationError, RulesError
+from .modes import (POINTS, CornerHostilityName, EscapeName, HostilityName, KingArmedName, KingCaptureName,
+                    NoMovesName, RepetitionName, SandwichName, ShieldwallName, SideName, TuichiName)
+from .pieces import KIND_NAMES, SIDE_NAMES
 from .position import parse_position
 
-PIECES = ("attacker", "defender", "king")
-SIDES = ("attackers", "defenders")
+PIECES = KIND_NAMES
+SIDES = SIDE_NAMES
+
+#: The enumerated fields, in the order the site lists them (each but ``first`` is a rule
+#: point of :mod:`tafl_rules.modes`).
+_CHOICE_FIELDS = ("first", "throne_hostile_to_attackers", "throne_hostile_to_defenders",
+                  "corners_hostile_to_attackers", "corners_hostile_to_defenders", "camps_hostile_to_attackers",
+                  "camps_hostile_to_defenders", "shieldwall", "king_armed", "sandwich", "king_capture", "escape",
+                  "tuichi", "no_moves", "repetition")
+
+
+class _Choices(Mapping[str, tuple[str, ...]]):
+    """Field -> its allowed values, read from the rule points as they are now (a mode added
+    at run time is allowed at once)."""
+
+    def __getitem__(self, field: str) -> tuple[str, ...]:
+        if field == "first":
+            return SIDES
+        if field not in _CHOICE_FIELDS:
+            raise KeyError(field)
+        return POINTS[field].names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_CHOICE_FIELDS)
+
+    def __len__(self) -> int:
+        return len(_CHOICE_FIELDS)
 
 
 #: Allowed values of every enumerated field, in the order the site lists them.
-CHOICES: dict[str, tuple[str, ...]] = {
-    "first": SIDES,
-    "throne_hostile_to_attackers": ("never", "empty", "always"),
-    "throne_hostile_to_defenders": ("never", "empty", "always"),
-    "corners_hostile_to_attackers": ("never", "always"),
-    "corners_hostile_to_defenders": ("never", "always"),
-    "camps_hostile_to_attackers": ("never", "empty", "always"),
-    "camps_hostile_to_defenders": ("never", "empty", "always"),
-    "shieldwall": ("none", "copenhagen"),
-    "king_armed": ("yes", "no", "anvil", "hammer"),
-    "sandwich": ("safe", "unless-capturing", "forbidden"),
-    "king_capture": ("two", "four", "linnaeus", "immobile", "none"),
-    "escape": ("edge", "corner", "edge-except-camps", "none"),
-    "tuichi": ("announce", "win"),
-    "no_moves": ("loss", "draw"),
-    "repetition": ("ignore", "draw", "loss", "defenders-lose"),
-}
+CHOICES: Mapping[str, tuple[str, ...]] = _Choices()
 
 #: Fields whose value is a set of piece kinds.
 PIECE_SETS = ("throne_stop", "throne_pass", "corner_stop", "camp_stop", "camp_pass")
@@ -69,7 +81,7 @@ class Rules:
     start: str = "/3ttttt3/5t5/5T5/t4T4t/t4T4t/ttTTTKTTTtt/t4T4t/t4T4t/5T5/5t5/3ttttt3/"
     """Start position as an OTN position record (``/``-separated ranks, rank 1 first,
     ``t`` attacker, ``T`` defender, ``K`` king, digits for runs of empty squares)."""
-    first: str = "attackers"
+    first: SideName = "attackers"
     """Which side makes the first move."""
 
     # --- movement -------------------------------------------------------
@@ -99,30 +111,30 @@ class Rules:
     """Pieces that may pass over a camp square."""
 
     # --- capture --------------------------------------------------------
-    shieldwall: str = "none"
+    shieldwall: ShieldwallName = "none"
     """``"none"``: a row of pieces cannot be captured at once; ``"copenhagen"``: a row
     along the edge bracketed at both ends and fronted square for square is taken."""
-    throne_hostile_to_attackers: str = "never"
+    throne_hostile_to_attackers: HostilityName = "never"
     """When the throne acts as an enemy piece for capturing attackers. Throughout the
     hostility fields, ``"always"`` means whoever stands on the square (Smith's law 10:
     a man is taken between his own king on the castle and an enemy); ``"empty"`` only
     while nobody does."""
-    throne_hostile_to_defenders: str = "never"
+    throne_hostile_to_defenders: HostilityName = "never"
     """When the throne acts as an enemy piece for capturing defenders."""
-    corners_hostile_to_attackers: str = "never"
-    corners_hostile_to_defenders: str = "never"
-    camps_hostile_to_attackers: str = "never"
-    camps_hostile_to_defenders: str = "never"
-    king_armed: str = "yes"
+    corners_hostile_to_attackers: CornerHostilityName = "never"
+    corners_hostile_to_defenders: CornerHostilityName = "never"
+    camps_hostile_to_attackers: HostilityName = "never"
+    camps_hostile_to_defenders: HostilityName = "never"
+    king_armed: KingArmedName = "yes"
     """Whether the king takes part in captures: both ways, not at all, only as the
     static partner (anvil) or only as the moving piece (hammer)."""
-    sandwich: str = "safe"
+    sandwich: SandwichName = "safe"
     """A piece moving between two enemies: is safe; may do so only if the move
     captures; may never do so. Judged on the board before the move's own captures;
     for the king it applies only where two attackers could take him."""
 
     # --- king capture ---------------------------------------------------
-    king_capture: str = "two"
+    king_capture: KingCaptureName = "two"
     """``"two"``: like any man; ``"four"``: enclosed on four sides (squares listed in
     ``king_capture_against`` count as a side); ``"linnaeus"``: four on the throne,
     three beside it with the throne as the fourth, two elsewhere; ``"immobile"``:
@@ -136,18 +148,18 @@ class Rules:
     who after the attackers' reply cannot move, is taken."""
 
     # --- end of the game -----------------------------------------------
-    escape: str = "edge"
+    escape: EscapeName = "edge"
     """Where the king escapes to win."""
-    tuichi: str = "announce"
+    tuichi: TuichiName = "announce"
     """Two open escape routes at once: only announced, or an immediate win."""
     edge_fort: bool = False
     """Copenhagen: the defenders win with the king on the edge, able to move, in a fort
     the attackers cannot break."""
     encirclement: bool = False
     """Copenhagen: the attackers win by enclosing every defender in an unbroken ring."""
-    no_moves: str = "loss"
+    no_moves: NoMovesName = "loss"
     """A side with no legal move on its turn loses, or the game is drawn."""
-    repetition: str = "ignore"
+    repetition: RepetitionName = "ignore"
     """What the third occurrence of a position does: nothing, a draw, a loss for the
     side that made it, or a loss for the defenders whoever made it."""
     repetition_count: int = 3
@@ -188,24 +200,22 @@ class Rules:
             raise RulesError("start", f"{error.message} (at offset {error.offset})") from None
 
     def _check_combinations(self) -> None:
-        if self.escape == "corner" and not self.corners:
-            raise RulesError("escape", "corner escape needs corners = true")
-        if self.escape == "edge-except-camps" and not self.camps:
-            raise RulesError("escape", "edge-except-camps needs camps = true")
-        if self.corners and "king" not in self.corner_stop and self.escape == "corner":
-            raise RulesError("corner_stop", "the king must be allowed to stop on a corner when he escapes there")
+        problem = POINTS["escape"][self.escape].check(self)
+        if problem:
+            raise RulesError(*problem)
         if "camp" in self.king_capture_against and not self.camps:
             raise RulesError("king_capture_against", "'camp' needs camps = true")
         if "corner" in self.king_capture_against and not self.corners:
             raise RulesError("king_capture_against", "'corner' needs corners = true")
         if "throne" in self.king_capture_against and not self.throne:
             raise RulesError("king_capture_against", "'throne' needs throne = true")
-        if self.king_capture == "linnaeus" and not self.throne:
-            raise RulesError("king_capture", "the linnaeus capture is defined around the throne; it needs throne = true")
-        if self.edge_fort and self.escape == "edge":
-            raise RulesError("edge_fort", "an edge fort is pointless when reaching the edge already wins")
-        if self.king_capture == "none" and self.no_moves != "loss":
-            raise RulesError("no_moves", "with king_capture = none the attackers can only win by leaving the defenders without a move, so no_moves must be loss")
+        # what a mode needs of the other rule points (the escape's needs came first: the
+        # king_capture_against messages above assume the squares exist)
+        for field, point in POINTS.items():
+            if field != "escape":
+                problem = point[getattr(self, field)].check(self)
+                if problem:
+                    raise RulesError(*problem)
 
     # --- conversions ----------------------------------------------------
 

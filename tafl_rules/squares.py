@@ -245,6 +245,25 @@ class Geometry:
                 | (bb << s) | (bb >> s)) & self.full
 
 
+def edges_of(sq: int, size: int) -> list[tuple[int, int, int]]:
+    """For each board edge through ``sq``: (inward offset, along-edge step, position along the edge).
+
+    >>> edges_of(0, 7)  # a1: on the first rank and on the a file
+    [(7, 1, 0), (1, 7, 0)]
+    """
+    r, f = divmod(sq, size)
+    out = []
+    if r == 0:
+        out.append((size, 1, f))
+    if r == size - 1:
+        out.append((-size, 1, f))
+    if f == 0:
+        out.append((1, size, r))
+    if f == size - 1:
+        out.append((-1, size, r))
+    return out
+
+
 @functools.lru_cache(maxsize=None)
 def geometry(size: int) -> Geometry:
     """The (cached) :class:`Geometry` of a ``size`` x ``size`` board."""
@@ -253,5 +272,5 @@ def geometry(size: int) -> Geometry:
     return Geometry(size)
 
 
-__all__ = ["FILES", "SQUARE_PATTERN", "Geometry", "geometry", "iter_bits", "parse_square", "square_index",
+__all__ = ["FILES", "SQUARE_PATTERN", "Geometry", "edges_of", "geometry", "iter_bits", "parse_square", "square_index",
            "square_name"]

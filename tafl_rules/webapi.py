@@ -9,22 +9,28 @@ Each board on a page has a :class:`Session`: its rules, the line of moves played
 Anything a page sends - including what it read from a share link or local
 storage - is checked here before it touches a game; a refused request leaves the
 session as it was.
+
+The shapes of the replies the board reads are written down once here, as
+``TypedDict`` classes (:class:`BoardState` and the ones it holds), and once for the
+page, as JSDoc typedefs in ``_static/tafl-protocol.mjs``; a test checks that the two
+agree key by key and type by type.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable
+from typing import Any, Callable, TypedDict, Union
 
-from . import __version__
+from ._version import __version__
 from .ai import DEFAULT_LEVEL, LEVELS, analyse
 from .catalogue import variant, variants
 from .engine import tables
 from .errors import IllegalMove, NotationError, RulesError
 from .game import Game, Move
 from .howto import announced_terms, how_to_play
-from .otn import format_move, game_from_otn, game_to_otn, parse_rules, rules_to_otn
+from .otn import format_move, game_to_otn, parse_move, parse_rules, read_game, rules_to_otn
+from .position import format_position
 from .rules import Rules
 from .squares import SQUARE_PATTERN, iter_bits
 
@@ -36,9 +42,127 @@ Handler = Callable[[dict[str, Any]], dict[str, Any]]
 _HANDLERS: dict[str, Handler] = {}
 _sessions: dict[str, "Session"] = {}
 
+#: The site build this copy of the package was loaded for. The site's Pyodide snapshot sets it
+#: (``docs/_ext/tafl_sphinx/snapshot.mjs``), so that a page can tell a snapshot of its own build
+#: from one left by another; empty in CPython and in a Python started without the snapshot.
+BUILD = ""
+
 
 class BadRequest(ValueError):
     """A request the board should not have sent (or a share link that was tampered with)."""
+
+
+class UnknownVariant(BadRequest):
+    """A variant id that is not in the catalogue (the reply says so, so the page can link its list)."""
+
+
+# ---------------------------------------------------------------- the shapes of the replies
+
+LastMove = TypedDict("LastMove", {"from": str, "to": str, "captures": list[str], "king_taken": Union[str, None]})
+LastMove.__doc__ = """The last move as the board draws it; ``king_taken`` is the king's square when this move took him."""
+
+
+class OutcomeState(TypedDict):
+    """How the game ended: ``winner`` is None for a draw; ``kind`` an :class:`~tafl_rules.outcome.Termination` value."""
+
+    winner: Union[str, None]
+    reason: str
+    kind: str
+
+
+class Special(TypedDict):
+    """Squares the board draws distinctly."""
+
+    throne: Union[str, None]
+    corners: list[str]
+    camps: list[str]
+
+
+class Captured(TypedDict):
+    """Pieces each side has taken so far (the king is not counted)."""
+
+    attackers: int
+    defenders: int
+
+
+class BoardState(TypedDict):
+    """What every game-changing request answers: the whole state a board draws.
+
+    ``ranks`` run from the top rank down (OTN position records run the other way);
+    ``start_position`` is the OTN position the game started from, or "" for the rules' own
+    start; ``start_turn`` the side that moved first, or "" when that is the rules' own first
+    side (so both are "" for a game as the rules set it out); ``line`` every move of the line as
+    records with their captures (those after ``cursor`` were undone and can be redone).
+    """
+
+    variant: str
+    toggles: dict[str, str]
+    applied: dict[str, str]
+    size: int
+    ranks: list[str]
+    turn: str
+    start_position: str
+    start_turn: str
+    legal: dict[str, list[str]]
+    line: list[str]
+    cursor: int
+    last: Union[str, None]
+    last_move: Union[LastMove, None]
+    captured: Captured
+    outcome: Union[OutcomeState, None]
+    announcements: list[str]
+    special: Special
+    rules_otn: str
+
+
+class BoardNotes(TypedDict):
+    """What ``new`` and ``import`` add: how to play these rules, the announcement words they use,
+    the variant's name, and ``rules_name``, the catalogue variant whose rules these are (also when
+    the game starts from another position), or ""."""
+
+    howto: list[tuple[str, str]]
+    terms: list[str]
+    variant_name: str
+    rules_name: str
+
+
+class NewReply(BoardState, BoardNotes):
+    """The reply to ``new`` and ``import``."""
+
+
+class SearchInfo(TypedDict):
+    """How the computer's search went: ``stopped_by`` "time" when its time cap ended it."""
+
+    depth: int
+    nodes: int
+    stopped_by: str
+
+
+class _SearchField(TypedDict, total=False):
+    search: SearchInfo
+
+
+class PlayedMove(_SearchField):
+    """What ``play`` and ``ai_move`` add to the state: the move as an OTN record (and, for the
+    computer's move, how its search went)."""
+
+    played: str
+
+
+class PlayReply(BoardState, PlayedMove):
+    """The reply to ``play`` and ``ai_move``."""
+
+
+class _ErrorFlags(TypedDict, total=False):
+    illegal: bool
+    unknown_variant: bool
+
+
+class ErrorReply(_ErrorFlags):
+    """A refused request: ``illegal`` for a move the rules refuse, ``unknown_variant`` for an id
+    the catalogue does not have."""
+
+    error: str
 
 
 def _handler(name: str) -> Callable[[Handler], Handler]:
@@ -52,10 +176,13 @@ def handle(kind: str, payload_json: str = "{}") -> str:
     """Answer one request; never raises. Bad requests and illegal moves come back as
     ``{"error": reason}`` (with ``"illegal": true`` for a move the rules refuse), and
     a refused request leaves every session as it was."""
+    reply: Any
     try:
         reply = _answer(kind, payload_json)
     except IllegalMove as error:
         reply = {"error": str(error), "illegal": True}
+    except UnknownVariant as error:
+        reply = {"error": str(error), "unknown_variant": True}
     except (NotationError, RulesError, ValueError) as error:
         reply = {"error": str(error)}
     except Exception as error:  # noqa: BLE001 - the contract: always a reply, never a traceback
@@ -103,12 +230,18 @@ class Session:
         played = game.moves
         self.line: list[str] = [str(move) for move in played]
         self.records: list[str] = [format_move(move) for move in played]
-        stack = game.engine.stack
-        first = stack[0] if stack else None
-        attackers = first.attackers if first else game.engine.a
-        defenders = first.defenders if first else game.engine.d
+        attackers, defenders, king, first_side_index = game.engine.start()
         self._start_counts = {"attacker": attackers.bit_count(), "defender": defenders.bit_count()}
+        start = format_position(attackers, defenders, king, game.size)
+        #: the position the game started from ("" when it is the rules' own start) and the side that moved first
+        self.start_position = "" if start == Game(rules).position() else start
+        first_side = ("attackers", "defenders")[first_side_index]
+        self.start_turn = "" if first_side == rules.first else first_side
         self.rules_otn = rules_to_otn(rules)
+
+    def starts_as_the_rules_do(self) -> bool:
+        """Whether the game started from the rules' own position, with the rules' own first side."""
+        return not self.start_position and not self.start_turn
 
     @property
     def cursor(self) -> int:
@@ -132,7 +265,7 @@ class Session:
         while self.cursor < ply:
             self.records.append(format_move(self.game.play(self.line[self.cursor])))
 
-    def captured(self) -> dict[str, int]:
+    def captured(self) -> Captured:
         """Pieces each side has taken so far (kings are not counted)."""
         pos = self.game.engine
         return {"attackers": self._start_counts["defender"] - pos.d.bit_count(),
@@ -171,20 +304,54 @@ def _checked_choice(payload: dict[str, Any]) -> tuple[str, dict[str, str]]:
     return variant_id, toggles
 
 
+def _shown(text: str, limit: int = 24) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def _checked_moves(moves: Any) -> list[str]:
+    """The moves of a ``new`` request, each checked for its form; a bad entry is named by its
+    number and its text."""
     if moves is None:
         return []
-    if not isinstance(moves, list) or not all(isinstance(m, str) and _MOVE.fullmatch(m) for m in moves):
+    if not isinstance(moves, list):
         raise BadRequest("moves must be a list of moves written like d1-d4 (captures like d1-d4xd5/e4)")
-    return [m.split("x")[0] for m in moves]
+    for number, move in enumerate(moves, 1):
+        if not isinstance(move, str):
+            raise BadRequest(f"move {number} is not text but {type(move).__name__}")
+        if not _MOVE.fullmatch(move):
+            raise BadRequest(f"move {number} ({_shown(move)}) is not written like d1-d4 "
+                             "(captures like d1-d4xd5/e4)")
+    return moves
+
+
+def _replay(session: Session, number: int, text: str) -> None:
+    """Play move ``number`` of a request; captures it names must be the ones the rules make
+    (the king's square may be named or not, as in an OTN record)."""
+    king = session.game.king_square()
+    try:
+        move = session.play(text.split("x")[0])
+    except (IllegalMove, NotationError) as error:
+        raise BadRequest(f"move {number} ({text}) cannot be replayed: {error}") from None
+    if "x" not in text:
+        return
+    written, made = set(parse_move(text).captures), set(move.captures)
+    if (written ^ made) - {king}:
+        raise BadRequest(f"move {number} ({text}) cannot be replayed: it says it captures "
+                         f"{', '.join(sorted(written))}, the rules capture {', '.join(sorted(made)) or 'nothing'}")
 
 
 def _rules_for(variant_id: str, toggles: dict[str, str]) -> tuple[Rules, dict[str, str]]:
     """The rules, and the reading in force for each of the variant's toggles."""
     if variant_id:
+        if variant_id not in _variant_ids():
+            raise UnknownVariant(f"no variant {variant_id!r}")
         chosen = variant(variant_id, **toggles)
         return chosen.rules, dict(chosen.applied)
     return Rules(), {}
+
+
+def _variant_ids() -> set[str]:
+    return {v.id for v in variants()}
 
 
 def _rules_from_otn(payload: dict[str, Any], variant_id: str) -> tuple[Rules, dict[str, str]]:
@@ -212,12 +379,8 @@ def _new_session(payload: dict[str, Any]) -> Session:
     game = Game(rules, position=position, turn=turn)
     session = Session(variant_id, toggles, rules, game)
     session.applied = applied
-    moves = _checked_moves(payload.get("moves"))
-    for number, text in enumerate(moves, 1):
-        try:
-            session.play(text)
-        except (IllegalMove, NotationError) as error:
-            raise BadRequest(f"move {number} ({text}) cannot be replayed: {error}") from None
+    for number, text in enumerate(_checked_moves(payload.get("moves")), 1):
+        _replay(session, number, text)
     cursor = payload.get("cursor")
     if cursor is not None:
         if not isinstance(cursor, int) or isinstance(cursor, bool):
@@ -226,7 +389,7 @@ def _new_session(payload: dict[str, Any]) -> Session:
     return session
 
 
-def special_squares(rules: Rules) -> dict[str, Any]:
+def special_squares(rules: Rules) -> Special:
     """Squares the board draws distinctly, as the engine's tables define them for these rules."""
     t = tables(rules)
     names = t.g.names
@@ -238,20 +401,35 @@ def special_squares(rules: Rules) -> dict[str, Any]:
             "camps": squares(t.camps)}
 
 
-def _move_parts(move: Move) -> dict[str, Any]:
-    """A move as the board draws it: ``{"from": "d1", "to": "d4", "captures": ["d5"]}``."""
-    return {"from": move.from_square, "to": move.to_square, "captures": list(move.captures)}
+def _last_move(game: Game) -> LastMove | None:
+    """The last move as the board draws it: ``{"from": "d1", "to": "d4", "captures": ["d5"],
+    "king_taken": None}``, with the king's square in ``king_taken`` when the move took him."""
+    move = game.peek()
+    if move is None:
+        return None
+    pos = game.engine
+    before = pos.stack[-1].king
+    king_taken = pos.g.names[before] if before >= 0 and pos.k < 0 else None
+    return {"from": move.from_square, "to": move.to_square, "captures": list(move.captures), "king_taken": king_taken}
 
 
-def board_notes(session: Session) -> dict[str, Any]:
+def _rules_name(rules: Rules) -> str:
+    """The name of the one catalogue variant whose own rules these are, else ""."""
+    found = [v.name for v in variants() if v.rules == rules]
+    return found[0] if len(found) == 1 else ""
+
+
+def board_notes(session: Session) -> BoardNotes:
     """What the box beside a board shows for these rules: how to play, which announcement words
-    ("raichi", "tuichi") the rules use (see :mod:`tafl_rules.howto`), and the variant's name."""
+    ("raichi", "tuichi") the rules use (see :mod:`tafl_rules.howto`), the variant's name, and the
+    name of the catalogue variant whose rules these are."""
     chosen = variant(session.variant_id, **session.toggles) if session.variant_id else None
     return {"howto": how_to_play(session.rules), "terms": announced_terms(session.rules, chosen),
-            "variant_name": chosen.name if chosen else ""}
+            "variant_name": chosen.name if chosen else "",
+            "rules_name": chosen.name if chosen else _rules_name(session.rules)}
 
 
-def state(session: Session) -> dict[str, Any]:
+def state(session: Session) -> BoardState:
     game = session.game
     pos = game.engine
     size = game.size
@@ -267,11 +445,13 @@ def state(session: Session) -> dict[str, Any]:
         "size": size,
         "ranks": ranks,
         "turn": game.turn,
+        "start_position": session.start_position,
+        "start_turn": session.start_turn,
         "legal": game.legal_targets() if outcome is None else {},
         "line": records + session.line[len(records):],
         "cursor": len(records),
         "last": records[-1] if records else None,
-        "last_move": _move_parts(last) if (last := game.peek()) is not None else None,
+        "last_move": _last_move(game),
         "captured": session.captured(),
         "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason,
                                                  "kind": str(outcome.kind)},
@@ -283,7 +463,7 @@ def state(session: Session) -> dict[str, Any]:
 
 @_handler("hello")
 def _hello(payload: dict[str, Any]) -> dict[str, Any]:
-    return {"version": __version__}
+    return {"version": __version__, "build": BUILD}
 
 
 @_handler("catalogue")
@@ -302,16 +482,20 @@ def _catalogue(payload: dict[str, Any]) -> dict[str, Any]:
     ]}
 
 
+def _new_reply(session: Session) -> dict[str, Any]:
+    return {**state(session), **board_notes(session)}
+
+
 @_handler("new")
 def _new(payload: dict[str, Any]) -> dict[str, Any]:
     session = _new_session(payload)
     _sessions[_board_id(payload)] = session
-    return {**state(session), **board_notes(session)}
+    return _new_reply(session)
 
 
 @_handler("state")
 def _state(payload: dict[str, Any]) -> dict[str, Any]:
-    return state(_session(payload))
+    return dict(state(_session(payload)))
 
 
 @_handler("play")
@@ -321,9 +505,7 @@ def _play(payload: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(text, str):
         raise BadRequest("the move must be text such as d1-d4")
     move = session.play(text)
-    reply = state(session)
-    reply["played"] = format_move(move)
-    return reply
+    return {**state(session), "played": format_move(move)}
 
 
 @_handler("explain")
@@ -345,7 +527,7 @@ def _undo(payload: dict[str, Any]) -> dict[str, Any]:
     if session.cursor == 0:
         raise BadRequest("there is no move to undo")
     session.goto(session.cursor - 1)
-    return state(session)
+    return dict(state(session))
 
 
 @_handler("redo")
@@ -354,7 +536,7 @@ def _redo(payload: dict[str, Any]) -> dict[str, Any]:
     if session.cursor >= len(session.line):
         raise BadRequest("there is no move to redo")
     session.goto(session.cursor + 1)
-    return state(session)
+    return dict(state(session))
 
 
 @_handler("goto")
@@ -364,13 +546,15 @@ def _goto(payload: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(ply, int) or isinstance(ply, bool):
         raise BadRequest("ply must be a whole number")
     session.goto(ply)
-    return state(session)
+    return dict(state(session))
 
 
 @_handler("export")
 def _export(payload: dict[str, Any]) -> dict[str, Any]:
     session = _session(payload)
     tags = {"variant": session.variant_id} if session.variant_id else {}
+    if session.toggles:
+        tags["toggles"] = ",".join(f"{name}:{value}" for name, value in session.toggles.items())
     return {"otn": game_to_otn(session.game, tags=tags)}
 
 
@@ -381,13 +565,35 @@ def _import(payload: dict[str, Any]) -> dict[str, Any]:
     text = payload.get("otn")
     if not isinstance(text, str) or not text.strip():
         raise BadRequest("paste an OTN game record first")
-    game = game_from_otn(text)
-    previous = _sessions.get(board)
-    variant_id = previous.variant_id if previous and previous.rules == game.rules else ""
-    toggles = previous.toggles if previous and variant_id else {}
+    record = read_game(text)
+    game = record.to_game()
+    variant_id, toggles = _catalogue_choice(game.rules, record.tags, _sessions.get(board))
     session = Session(variant_id, toggles, game.rules, game)
+    if not session.starts_as_the_rules_do():  # the record's own start: saved and shared with its rules
+        session = Session("", {}, game.rules, game)
+    else:
+        session.applied = dict(variant(variant_id, **toggles).applied) if variant_id else {}
     _sessions[board] = session
-    return {**state(session), **board_notes(session)}
+    return _new_reply(session)
+
+
+def _catalogue_choice(rules: Rules, tags: dict[str, str], previous: Session | None) -> tuple[str, dict[str, str]]:
+    """The catalogue variant (and toggle readings) whose rules an imported record has, or ("", {}):
+    the record's ``variant`` and ``toggles`` tags, then the board's variant before the import,
+    then the one variant of the catalogue with exactly these rules."""
+    named = tags.get("variant", "").strip().lower()
+    for v in variants():
+        if named in (v.id, v.name.lower()):
+            try:
+                toggles = dict(pair.split(":", 1) for pair in tags.get("toggles", "").split(",") if ":" in pair)
+                if variant(v.id, **toggles).rules == rules:
+                    return v.id, toggles
+            except (RulesError, ValueError):
+                pass
+    if previous is not None and previous.variant_id and previous.rules == rules:
+        return previous.variant_id, previous.toggles
+    found = [v.id for v in variants() if v.rules == rules]
+    return (found[0], {}) if len(found) == 1 else ("", {})
 
 
 _heartbeat: Callable[[], Any] | None = None
@@ -419,8 +625,6 @@ def _ai_move(payload: dict[str, Any]) -> dict[str, Any]:
         raise BadRequest(f"level must be one of {', '.join(map(str, LEVELS))}")
     result = analyse(session.game.copy(), level=level, seed=seed + session.cursor, stop=_progress)
     played = session.play(str(result.move))
-    reply = state(session)
-    reply["played"] = format_move(played)
     # "time": the time cap ended the search, so this move may differ on a faster machine
-    reply["search"] = {"depth": result.depth, "nodes": result.nodes, "stopped_by": result.stopped_by}
-    return reply
+    return {**state(session), "played": format_move(played),
+            "search": {"depth": result.depth, "nodes": result.nodes, "stopped_by": result.stopped_by}}

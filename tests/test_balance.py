@@ -773,6 +773,54 @@ def test_two_lines_that_disagree_about_a_game_are_refused_before_any_game(tmp_pa
     assert work.read_bytes() == before and not (tmp_path / "r.json").exists()
 
 
+def test_a_deeply_nested_work_file_line_is_a_bad_line_not_a_traceback(tmp_path, capsys):
+    # fuzz review, defect 3: json.loads raises RecursionError, which is not a ValueError
+    good = json.dumps(play_game(Config("brandubh", (), 1, 1, 60), 0), sort_keys=True)
+    work = tmp_path / "w.jsonl"
+    work.write_text(good + "\n" + "[" * 200_000 + "\n")
+    out = tmp_path / "r.json"
+    assert main(["balance", "-v", "brandubh", "-n", "3", "--ply-cap", "60", "-j", "1", "--no-progress",
+                 "-o", str(out), "--work-file", str(work)]) == 0
+    err = capsys.readouterr().err
+    assert "w.jsonl, line 2: not a JSON record (nested too deeply); the line is ignored" in err
+    assert "Traceback" not in err and json.loads(out.read_text())["provenance"]["resumed"] == 1
+
+
+def test_reuse_refuses_two_different_records_of_one_game_and_counts_identical_ones_once(tmp_path, capsys):
+    # fuzz review, defect 2: of two rows for one seed, the last used to win without a word
+    first = tmp_path / "first.json"
+    common = ["balance", "-v", "brandubh", "-n", "2", "--ply-cap", "40", "-j", "1", "--no-progress"]
+    assert main([*common, "-o", str(first)]) == 0
+    data = json.loads(first.read_text())
+    rows = data["results"][0]["games"]
+    other = [0, "a", "king-captured", 5] if rows[0][1:] != ["a", "king-captured", 5] else [0, "d", "escape", 7]
+    dup, same, out = tmp_path / "dup.json", tmp_path / "same.json", tmp_path / "out.json"
+    data["results"][0]["games"] = rows + [other]
+    dup.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main([*common, "-o", str(out), "--reuse", str(dup)]) == 2
+    err = capsys.readouterr().err
+    assert f"{dup} records different results for seed 0 of brandubh|a1d1|cap40" in err and "Traceback" not in err
+    assert not out.exists() and not (tmp_path / "out.json.work.jsonl").exists()
+    data["results"][0]["games"] = rows + rows[:1]
+    same.write_text(json.dumps(data))
+    assert main([*common, "-o", str(out), "--reuse", str(same)]) == 0
+    again = json.loads(out.read_text())
+    assert again["provenance"]["reused"] == {"same.json": 2} and again["results"][0]["games"] == rows
+
+
+def test_reuse_refuses_a_deeply_nested_results_file(tmp_path, capsys):
+    # fuzz review, defect 3: a RecursionError traceback before; now an error naming the file, exit 2
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"results": ' + "[" * 100_000)
+    out = tmp_path / "out.json"
+    assert main(["balance", "-v", "brandubh", "-n", "2", "--ply-cap", "40", "-j", "1", "--no-progress",
+                 "-o", str(out), "--reuse", str(deep)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot read {deep} as a results file: its JSON is nested too deeply" in err and "Traceback" not in err
+    assert not out.exists()
+
+
 def test_many_bad_lines_are_summed_up_not_listed(tmp_path):
     work = tmp_path / "w.jsonl"
     work.write_text("garbage\n" * 25)

@@ -171,7 +171,7 @@ def test_reload_keeps_a_sandbox_game_on_another_variant(page, site_url):
     assert page.locator(".tafl-grid .tafl-square").count() == 49
 
 
-def test_an_imported_game_of_another_variant_survives_reload_and_its_share_link(page, site_url, browser):
+def test_an_imported_game_of_another_variant_is_named_and_survives_reload_and_its_share_link(page, site_url, browser):
     game = Game("brandubh")
     game.play(str(game.legal_moves()[0]))
     record = game_to_otn(game, tags={"variant": "brandubh"})
@@ -190,10 +190,11 @@ def test_an_imported_game_of_another_variant_survives_reload_and_its_share_link(
     board = page.locator(".tafl-board").first
     assert board.locator(".tafl-grid .tafl-square").count() == 49
     assert len(moves_shown(board)) == 2
-    assert "not this page's variant" in board.locator(".tafl-other-variant").text_content()
+    # the record's rules are the catalogue's brandubh: it is named so (player review, finding 9)
+    assert board.locator(".tafl-other-variant").text_content().startswith("This board now plays Brandubh, not this page's variant.")
     board.locator(".tafl-share").click()
     link = board.locator(".tafl-share-link").input_value()
-    assert "rules=" in link
+    assert "variant=brandubh" in link and "rules=" not in link
     other = browser.new_context().new_page()
     try:
         other.goto(link)
@@ -292,13 +293,13 @@ def test_a_worker_that_dies_silently_is_noticed_and_nothing_is_dropped(page, sit
     click_move(board, "d1-d3")
     wait_moves(board, 1)
     page.evaluate("() => window.tafl.boards[0].worker.worker.terminate()")  # no error event
-    started = time.monotonic()
     board.locator('[data-square="e5"]').click()
     board.locator('[data-square="e2"]').click()  # a legal reply, sent to the dead worker
-    board.locator(".tafl-retry:not([hidden])").wait_for(timeout=12_000)
-    noticed = time.monotonic() - started
-    assert noticed < 10, noticed
+    # the board gives the worker up by its own rule (no answer for SILENCE_MS), and says so; the
+    # wait is a safety net for a loaded machine, not a measurement
+    board.locator(".tafl-retry:not([hidden])").wait_for(timeout=60_000)
     assert "was not played" in status(board) and "stopped answering" in status(board)
+    assert "nothing heard from it for 6 s" in status(board), status(board)
     # Until Retry, nothing is sent to a fresh worker that would not hold the game: an Undo or an
     # export says the engine is not running (not "no game on board"), and starts no worker.
     workers = len(page.workers)

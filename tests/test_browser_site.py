@@ -55,7 +55,7 @@ def test_the_address_make_serve_prints_opens_the_home_page(page, site_url):
                  start: top(find('Where to start')), board: top(article.querySelector('.tafl-board .tafl-frame')) };
     }""")
     assert all(top is not None and top < 900 for top in tops.values()), tops
-    links = page.locator(".tafl-hero a").evaluate_all("as => as.map(a => a.textContent)")
+    links = page.locator(".tafl-start-here a").evaluate_all("as => as.map(a => a.textContent)")
     for words in ("Read the sources", "Compare the reconstructions", "Play them"):
         assert words in links, links
 

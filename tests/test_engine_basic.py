@@ -210,15 +210,51 @@ def test_bad_positions_and_turns_are_refused():
         Game(Rules(), turn="white")
 
 
-def test_fast_interface_matches_the_named_one():
+def test_the_engine_int_interface_matches_the_named_one():
     game = Game(Rules())
+    pos = game.engine
     names = geometry(11).names
-    by_name = {names[f]: sorted(names[i] for i in range(121) if t >> i & 1) for f, t in game.target_bits()}
+    by_name = {names[f]: sorted(names[i] for i in range(121) if t >> i & 1) for f, _kind, t in pos.move_targets(pos.side)}
     assert by_name == {k: sorted(v) for k, v in game.legal_targets().items()}
     h = game.hash
-    caps = game.play_fast(geometry(11).index["d1"], geometry(11).index["d4"])
+    d1, d4 = geometry(11).index["d1"], geometry(11).index["d4"]
+    caps = pos.make(d1, d4, pos.kind_at(d1))
     assert caps == 0 and game.piece_at("d4") == "attacker" and game.turn == "defenders"
     assert str(game.undo()) == "d1-d4" and game.hash == h
+
+
+def test_the_aliases_added_for_speed_are_deprecated_and_still_work():
+    """One meaning per name: Game.push/pop, Move.uci, Game.target_bits/play_fast and the engine's
+    Position.push (now Position.step) warn, and do what they did."""
+    game = Game(Rules())
+    index = geometry(11).index
+    with pytest.warns(DeprecationWarning, match="use game.engine.move_targets"):
+        listed = game.target_bits()
+    assert listed == [(f, t) for f, _kind, t in game.engine.move_targets(game.engine.side)]
+    with pytest.warns(DeprecationWarning, match="use game.engine.make"):
+        assert game.play_fast(index["d1"], index["d4"]) == 0
+    with pytest.warns(DeprecationWarning, match=r"use Game.undo\(\)"):
+        assert str(game.pop()) == "d1-d4"
+    with pytest.warns(DeprecationWarning, match=r"use Game.play\(\)"):
+        played = game.push("d1-d4")
+    with pytest.warns(DeprecationWarning, match=r"use str\(move\)"):
+        assert played.uci() == "d1-d4"
+    pos = game.engine
+    frm, kind, targets = pos.move_targets(pos.side)[0]
+    with pytest.warns(DeprecationWarning, match="use Position.step"):
+        pos.push(frm, (targets & -targets).bit_length() - 1, kind)
+    assert len(game.moves) == 2
+    pos.unmake()
+    assert game.moves == ["d1-d4"]
+
+
+def test_a_move_is_immutable():
+    move = Game("brandubh").legal_moves()[0]
+    for name, value in (("from_square", "a1"), ("to_square", "a2"), ("captures", ["a3"])):
+        with pytest.raises(AttributeError):
+            setattr(move, name, value)
+    move.captures.append("g7")  # a copy: the move keeps its own
+    assert move.captures == [] and hash(move) == hash(str(move))
 
 
 def test_zobrist_hash_is_stable_across_runs_and_versions():
@@ -246,3 +282,32 @@ def test_asking_for_announcements_changes_nothing_on_either_side_s_turn():
         assert snapshot(game) == before and game.turn == turn
         safe = Game(Rules(), position=record.replace("/8t2/", "/11/"), turn=turn)
         assert "king threatened" not in safe.announcements()
+
+
+def test_a_playout_stopped_by_its_cap_is_judged_as_play_would_judge_it():
+    """fuzz review, defect 5: the cap used to stop the playout before the generation that finds a
+    side without moves, leaving a game with no legal move that was not over, and a record that
+    read back with another outcome. c1-b1 boxes in the attackers' only man on a1."""
+    rules = Rules(size=7, start="/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", throne=False)
+    start = Game(rules, position="/t1T4/T6/7/3K3/7/7/7/", turn="defenders")
+    capped = start.copy()
+    assert capped.random_playout(1, random.Random(31)) == 1 and str(capped.moves[0]) == "c1-b1"
+    played = start.copy()
+    played.play("c1-b1")
+    assert capped.outcome == played.outcome == ("defenders", "attackers have no legal move", "no-moves")
+    assert capped.is_over() and len(capped.legal_moves()) == 0
+    assert game_from_otn(game_to_otn(capped)).outcome == capped.outcome
+
+
+@pytest.mark.parametrize("vid", ["copenhagen", "brandubh", "tablut-linnaeus", "tafl-granquist"])
+def test_a_seeded_playout_is_the_same_game_played_move_by_move(vid):
+    """random_playout makes its moves with the engine's own make (fast); the same moves played one
+    by one through Game.play leave the same full state after every length of playout."""
+    for plies in (0, 1, 7, 40, 300):
+        fast = Game(vid)
+        fast.random_playout(plies, random.Random(plies))
+        slow = Game(vid)
+        for move in fast.moves:
+            slow.play(str(move))
+        assert snapshot(slow) == snapshot(fast)
+

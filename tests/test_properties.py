@@ -5,7 +5,8 @@
 - the legal targets equal those of a plain square-by-square walk (a reference written
   here, independent of the bitboard tables);
 - the Zobrist hash is the hash of the position recomputed from scratch;
-- undo restores the board, the hash, the turn and the outcome exactly;
+- undo restores the whole state exactly (``fuzzing.snapshot``: the board, the hash, the turn,
+  the outcome, the repetition counts, the undo stack, whether the king has left the throne);
 - an outcome is final: no legal move, and play() refuses.
 """
 
@@ -13,6 +14,8 @@ import random
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+
+from fuzzing import snapshot
 
 from tafl_rules import Game, IllegalMove, Rules, RulesError
 from tafl_rules.position import format_position
@@ -190,7 +193,7 @@ def test_random_games_keep_invariants(rules, seed):
         moves = game.legal_moves()
         assert len(moves) == sum(len(v) for v in targets.values()) > 0
         move = rng.choice(moves)
-        state = (game.position(), game.hash, game.turn, game.outcome, len(game.moves))
+        state = snapshot(game)  # everything, repetition counts and the undo stack included
         kind = game.piece_at(move.from_square)
         played = game.play(move)
         assert game.piece_at(played.to_square) == kind or (kind == "king" and game.outcome.kind == "king-captured")
@@ -203,13 +206,13 @@ def test_random_games_keep_invariants(rules, seed):
             left_throne = True
         if rng.random() < 0.2:
             game.undo()
-            assert (game.position(), game.hash, game.turn, game.outcome, len(game.moves)) == history.pop()[0]
+            assert snapshot(game) == history.pop()[0]
             game.play(move)
             history.append((state, kind, move.from_square))
     while history:
         game.undo()
         state = history.pop()[0]
-        assert (game.position(), game.hash, game.turn, game.outcome, len(game.moves)) == state
+        assert snapshot(game) == state
     assert game.position() == rules.start.strip() or game.position() == Game(rules).position()
 
 

@@ -1889,6 +1889,25 @@ def test_an_edge_fort_beside_a_corner_is_closed_by_the_corner():
     assert open_fort.outcome is None
 
 
+#: Found by an independent probe of the engine (issue 31): a fort whose wall a lone attacker can
+#: still break against a hostile corner. Rank 1 first: h1 T, i1 K, j1 T, k1 the corner; h2 T,
+#: k2 T; j3 T; i4 T; the one attacker on k8.
+LONE_ATTACKER_FORT = "/7TKT1/7T2T/9T1/8T2/11/11/11/10t/11/11/11/"
+
+
+def test_a_lone_attacker_that_can_still_break_the_wall_leaves_no_edge_fort():
+    """modern standard (Copenhagen): the fort must be impossible to break. After i4-i3 the king on i1
+    is walled in, but the one attacker left can play k8-k3 and take k2 against the hostile corner
+    k1, opening the wall: no edge fort yet. A second attacker changes nothing in that."""
+    g = tafl_rules.Game("copenhagen", position=LONE_ATTACKER_FORT, turn="defenders")
+    g.play("i4-i3")
+    assert g.outcome is None
+    assert g.play("k8-k3").captures == ["k2"]
+    two = tafl_rules.Game("copenhagen", position="/7TKT1/7T2T/9T1/8T2/11/11/11/10t/11/11/t10/", turn="defenders")
+    two.play("i4-i3")  # the same with a second attacker on a11
+    assert two.outcome is None
+
+
 ENCIRCLED_7 = """
   7 . . . . . . {g7}
   6 . t t t t t .

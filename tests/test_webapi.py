@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import doctest
 import json
+import random
 
 import pytest
 
-from tafl_rules import Game, howto, variant, variants, webapi
+import tafl_rules
+from tafl_rules import Game, game_to_otn, howto, variant, variants, webapi
 
 
 def ask(kind: str, board: str = "t", **payload):
@@ -68,7 +70,7 @@ def test_explain_names_why_a_piece_cannot_be_picked_up():
 @pytest.mark.parametrize("payload, words", [
     ({"variant": "<script>alert(1)</script>"}, "catalogue id"),
     ({"variant": "copenhagen", "toggles": {"first": "<b>x</b>"}}, "toggles"),
-    ({"variant": "copenhagen", "moves": ["d1-d3", "<img>"]}, "moves"),
+    ({"variant": "copenhagen", "moves": ["d1-d3", "<img>"]}, "move 2 (<img>) is not written like d1-d4"),
     ({"variant": "copenhagen", "moves": ["d1-d9"]}, "move 1"),
     ({"variant": "no-such-variant"}, "no-such-variant"),
     ({"variant": "copenhagen", "toggles": {"nonsense": "x"}}, "nonsense"),
@@ -114,7 +116,7 @@ def test_new_games_carry_how_to_play_and_the_announcement_words_their_rules_use(
 
 def test_moves_come_back_as_squares_as_well_as_records():
     ask("new", "m")
-    assert ask("play", "m", move="d1-d3")["last_move"] == {"from": "d1", "to": "d3", "captures": []}
+    assert ask("play", "m", move="d1-d3")["last_move"] == {"from": "d1", "to": "d3", "captures": [], "king_taken": None}
 
 
 def test_the_search_calls_the_heartbeat():
@@ -134,3 +136,108 @@ def test_how_to_play_doctest_and_every_variant_gets_both_goals():
         lines = dict(howto.how_to_play(v.rules))
         assert lines["Defenders win"] and lines["Attackers win"] and lines["Taking"], v.id
         assert "never" not in lines["Defenders win"].lower()[:6], v.id
+
+
+# --- the start of a game travels with it (fuzz review, defect 1) -----------------------------
+
+def test_the_state_carries_the_start_position_and_the_side_that_moved_first():
+    state = ask("new", "s", variant="brandubh", moves=["d2-e2"])
+    assert state["start_position"] == "" and state["start_turn"] == ""  # the rules' own start and first side
+    own = "/7/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    state = ask("new", "s", variant="brandubh", position=own, turn="defenders", moves=["d5-f5"])
+    assert state["start_position"] == own and state["start_turn"] == "defenders"
+    assert ask("new", "s", variant="brandubh", turn="attackers")["start_turn"] == ""  # named, but the rules' own
+    assert state["turn"] == "attackers"  # the side to move now is another thing
+
+
+def test_an_imported_game_with_its_own_start_is_rebuilt_exactly_from_what_the_state_carries():
+    ask("new", "i", variant="brandubh")
+    game = Game("brandubh", position="/7/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+    game.play("d7-e7")
+    game.play("d5-f5")
+    imported = ask("import", "i", otn=game_to_otn(game))
+    # the page's variant is not claimed for a game that did not start as the variant does
+    assert imported["variant"] == "" and imported["start_position"] == "/7/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    assert imported["rules_name"] == "Brandubh"  # but its rules are named
+    again = ask("new", "i2", rules=imported["rules_otn"], position=imported["start_position"],
+                turn=imported["start_turn"], moves=imported["line"])
+    assert again["ranks"] == imported["ranks"] and again["ranks"][-1] == "......."
+
+
+def test_an_imported_game_whose_defenders_moved_first_is_rebuilt():
+    game = Game("brandubh", turn="defenders")
+    game.play("d3-a3")
+    imported = ask("import", "t", otn=game_to_otn(game))
+    assert imported["start_turn"] == "defenders" and imported["variant"] == ""
+    again = ask("new", "t2", rules=imported["rules_otn"], turn=imported["start_turn"], moves=imported["line"])
+    assert "error" not in again and again["ranks"] == imported["ranks"]
+
+
+def test_an_import_whose_rules_are_a_catalogue_variants_is_named_as_that_variant():
+    ask("new", "n", variant="lewis-1")
+    game = Game("brandubh")
+    game.play(str(game.legal_moves()[0]))
+    imported = ask("import", "n", otn=game_to_otn(game))  # game_to_otn writes no variant tag here
+    assert imported["variant"] == "brandubh" and imported["variant_name"] == "Brandubh"
+
+
+def test_an_exported_game_with_toggles_comes_back_as_the_same_variant_and_readings():
+    ask("new", "x", variant="brandubh", toggles={"king_armed": "no"}, moves=["d2-e2"])
+    record = ask("export", "x")["otn"]
+    ask("new", "x", variant="lewis-1")
+    imported = ask("import", "x", otn=record)
+    assert imported["variant"] == "brandubh" and imported["toggles"] == {"king_armed": "no"}
+
+
+# --- share links as strict as the record reader (player review, finding 6; fuzz, defect 4) -----
+
+def test_a_move_claiming_a_capture_the_rules_do_not_make_is_refused():
+    reply = ask("new", "c", variant="lewis-1", moves=["e2-e4xe5"])
+    assert reply["error"] == "move 1 (e2-e4xe5) cannot be replayed: it says it captures e5, the rules capture nothing"
+    reply = ask("new", "c", variant="brandubh", moves=["d7-e7xa1/b2", "d5-f5xg7"])
+    assert "move 1 (d7-e7xa1/b2) cannot be replayed" in reply["error"]
+
+
+def test_recorded_captures_that_are_made_are_accepted():
+    ask("new", "k", variant="copenhagen", moves=["d1-d3", "e5-e2", "g1-g3", "f4-c4"])
+    played = ask("play", "k", move="g3-e3")["line"]
+    assert played[-1] == "g3-e3xe2"
+    assert ask("new", "k2", variant="copenhagen", moves=played)["captured"] == {"attackers": 1, "defenders": 0}
+
+
+def test_a_malformed_move_is_named_by_its_number_and_text():
+    reply = ask("new", "m", variant="lewis-1", moves=["e2-e4", "f9-h9", "e4-e2x", "k4-k3"])
+    assert reply["error"] == "move 3 (e4-e2x) is not written like d1-d4 (captures like d1-d4xd5/e4)"
+    long = "e2-" + "e" * 100
+    assert "e2-eeeeeeeeeeeeeeeeeeeee..." in ask("new", "m", variant="lewis-1", moves=[long])["error"]
+
+
+def test_an_unknown_variant_is_said_briefly_and_flagged():
+    reply = ask("new", "u", variant="nosuch")
+    assert reply == {"error": "no variant 'nosuch'", "unknown_variant": True}
+
+
+def _line_taking_the_king(variant_id: str) -> tuple[list[str], str]:
+    """Random games until one ends with the king taken: its moves and the king's last square."""
+    rng = random.Random(1)
+    for _ in range(500):
+        game, line = Game(variant_id), []
+        while not game.is_over() and len(line) < 120:
+            king = game.king_square()
+            move = rng.choice(game.legal_moves())
+            game.play(str(move))
+            line.append(str(move))
+        if game.is_over() and game.king_square() is None:
+            return line, king
+    raise AssertionError("no game ended with the king taken")
+
+
+def test_the_move_that_takes_the_king_names_his_square():
+    line, king = _line_taking_the_king("brandubh")
+    state = ask("new", "kt", variant="brandubh", moves=line)
+    assert state["last_move"]["king_taken"] == king and "K" not in "".join(state["ranks"])
+    assert ask("new", "kt", variant="brandubh", moves=line[:-1])["last_move"]["king_taken"] is None
+
+
+def test_hello_names_the_build_the_snapshot_was_made_for():
+    assert ask("hello") == {"version": tafl_rules.__version__, "build": ""}  # CPython: no snapshot, no build

@@ -128,7 +128,12 @@ class Evaluator:
                               for i in range(n))
         else:
             self.dist = (0,) * n
-        self.mode = rules.king_capture
+        #: how the king is taken, and whether ap Ifan's warning can take him too: the modes
+        #: estimate the threat to him (tafl_rules.modes.king)
+        self.king_mode = t.king_mode
+        self.watch_king = t.watch_king
+        #: the warning's estimate where the rules have the warning (None without: nothing to ask)
+        self.warning_exposed = t.watch_king.exposed if t.taken_by_warning is not None else None
         self.center = g.center
         self.against = t.against
         self.against_edge = t.against_edge
@@ -286,36 +291,17 @@ class Evaluator:
                     break
         return False
 
-    def king_exposed(self, a: int, d: int, k: int) -> bool:
-        """Whether an attacker's next move could take the king (by the capture rule in force),
-        found fast and roughly (lines only, special squares' speed limits ignored); the
-        engine's exact test is :func:`tafl_rules.engine.endings.king_threatened`."""
-        mode = self.mode
-        if mode == "none" or k < 0:
+    def king_exposed(self, a: int, d: int, k: int, king_targets: int) -> bool:
+        """Whether an attacker's next move could take the king on ``k`` (``king_targets``: where he
+        can move now), by the capture rule in force or ap Ifan's warning: found fast and roughly
+        (lines only, special squares and speed limits ignored), so it may say "yes" wrongly but
+        never "no" where the engine's exact test,
+        :func:`tafl_rules.engine.endings.king_threatened`, says "yes"."""
+        if k < 0:
             return False
-        occ = a | d | 1 << k
-        nbrs = self.neighbours[k]
-        if mode == "immobile":  # one free square beside him, and an attacker can fill it
-            free = [x for x in nbrs if not occ >> x & 1]
-            return len(free) == 1 and self.reaches(free[0], a, occ)
-        if mode == "linnaeus":
-            c = self.center
-            if k != c and c not in nbrs:
-                mode = "two"
-            else:
-                open_ = [x for x in nbrs if x != c and not a >> x & 1]
-                return len(open_) == 1 and not occ >> open_[0] & 1 and self.reaches(open_[0], a, occ)
-        if mode == "two":
-            anvils = a | self.hostile(DEFENDERS, occ)
-            for s, o in self.flanks[k]:
-                if anvils >> o & 1 and not occ >> s & 1 and self.reaches(s, a, occ):
-                    return True
-            return False
-        against = self.against
-        if len(nbrs) < 4 and not self.against_edge:
-            return False
-        open_ = [x for x in nbrs if not (a >> x & 1 or (against >> x & 1 and not d >> x & 1))]
-        return len(open_) == 1 and not occ >> open_[0] & 1 and self.reaches(open_[0], a, occ)
+        warning = self.warning_exposed
+        return self.king_mode.exposed(self, a, d, k, king_targets) or (
+            warning is not None and warning(self, a, d, k, king_targets))
 
     def attackers_score(self, a: int, d: int, k: int, side: int, king_targets: int) -> int:
         """The position's score for the attackers (whole numbers: the fence terms are rounded)."""
@@ -350,31 +336,12 @@ class Evaluator:
             if self.corners_on:
                 s += self._corners(a, k)
         s += self.w_king_mobility * king_targets.bit_count()
-        if self.king_exposed(a, d, k):
+        king_mode = self.king_mode
+        warning = self.warning_exposed
+        if king_mode.exposed(self, a, d, k, king_targets) or (
+                warning is not None and warning(self, a, d, k, king_targets)):
             s += self.w_king_taken_next if side == ATTACKERS else self.w_king_threat
-        mode = self.mode
-        if mode == "none":
-            return s
-        nbrs = self.neighbours[k]
-        if mode == "immobile":
-            free = king_targets.bit_count()
-            return s + (self.w_hemmed * (4 - free) if free < 4 else 0)
-        if mode == "linnaeus":
-            c = self.center
-            if k != c and c not in nbrs:
-                mode = "two"
-            else:
-                sides = sum(1 for x in nbrs if a >> x & 1 or x == c)
-                return s + self.w_sides[min(sides, 4)]
-        if mode == "two":
-            near = sum(1 for x in nbrs if a >> x & 1)
-            return s + self.w_beside * near
-        # four sides, with special squares (and the edge) standing in
-        against = self.against
-        sides = sum(1 for x in nbrs if a >> x & 1 or (against >> x & 1 and not d >> x & 1))
-        if self.against_edge:
-            sides += 4 - len(nbrs)
-        return s + self.w_sides[min(sides, 4)]
+        return s + king_mode.pressure(self, a, d, k, king_targets)
 
     def _corners(self, a: int, k: int) -> int:
         """The corner terms: seals held and closed (and again, where the king is far from the

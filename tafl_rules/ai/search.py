@@ -146,7 +146,7 @@ class _Search:
         self.history: dict[int, int] = {}
         self.partial: list[tuple[int, int]] = []  # the running iteration's (score, move) improvements
         self.flanks = self.ev.flanks
-        self.king_flanks = game.rules.king_capture in ("two", "linnaeus")
+        self.king_flanks = self.ev.king_mode.flanked
         self.prune = level.prune
         self.esc = self.pos.t.escape
         self.extend_until = 0  # no road extensions beyond this ply (set per iteration: twice its depth)

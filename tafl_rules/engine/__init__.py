@@ -3,12 +3,16 @@
 Layout (each module imports only those above it):
 
 - :mod:`~tafl_rules.engine.tables`: per-rules masks (special squares, hostility,
-  where each kind may stop and pass) and Zobrist keys;
-- :mod:`~tafl_rules.engine.capture`: the men a move captures, the king's capture;
+  where each kind may stop and pass), the rule modes in force and Zobrist keys;
+- :mod:`~tafl_rules.engine.capture`: the men a move captures;
 - :mod:`~tafl_rules.engine.movement`: targets of each piece, the sandwich rule;
-- :mod:`~tafl_rules.engine.endings`: the outcome after a move, edge forts,
-  encirclement, "watch your king", the defenders' announcements;
+- :mod:`~tafl_rules.engine.endings`: the outcome after a move, the defenders'
+  announcements;
 - :mod:`~tafl_rules.engine.state`: :class:`Position`, the state with make/unmake.
+
+How each mode of a rule point is decided (the king's capture, the shield wall, edge
+forts, encirclement, "watch your king", repetition...) is that mode's own, in
+:mod:`tafl_rules.modes`; the engine asks the modes its :class:`Tables` hold.
 
 :class:`~tafl_rules.game.Game` is the public façade over a :class:`Position`;
 :mod:`tafl_rules.ai` searches on a :class:`Position` directly.

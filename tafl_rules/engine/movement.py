@@ -90,7 +90,7 @@ def move_targets(pos: "Position", side: int) -> list[Targets]:
         found = targets(pos, k, KING)
         if found:
             out.append((k, KING, found))
-    if t.sandwich != "safe":
+    if t.sandwich_filters:
         filtered = []
         for sq, kind, found in out:
             found = sandwich_filter(pos, sq, kind, side, found)
@@ -102,7 +102,7 @@ def move_targets(pos: "Position", side: int) -> list[Targets]:
 
 def has_move(pos: "Position", side: int) -> bool:
     """Whether ``side`` has at least one legal move."""
-    if pos.t.sandwich != "safe":
+    if pos.t.sandwich_filters:
         return bool(move_targets(pos, side))
     if side == DEFENDERS and pos.k >= 0 and targets(pos, pos.k, KING):
         return True
@@ -136,20 +136,17 @@ def sandwiched(pos: "Position", sq: int, side: int, a: int, d: int, k: int) -> b
 
 
 def sandwich_filter(pos: "Position", frm: int, kind: int, side: int, found: int) -> int:
-    """Remove the targets that would put the piece between two enemies, per ``rules.sandwich``:
-    ``"unless-capturing"`` keeps them when the move captures something; ``"forbidden"``
-    never keeps them (the flanking pieces are judged before the move's captures)."""
+    """Remove the targets that would put the piece between two enemies, per the rules'
+    sandwich mode: ``"unless-capturing"`` keeps them when the move captures something;
+    ``"forbidden"`` never keeps them (the flanking pieces are judged before the move's captures)."""
     t = pos.t
     check = found
     if kind == KING:
         # the king is in jeopardy between two enemies only where two can take him
-        mode = t.rules.king_capture
-        if mode == "linnaeus":
-            g = t.g
-            check &= ~g.grow(1 << g.center)
-        elif mode != "two":
+        check &= t.king_jeopardy
+        if not check:
             return found
-    forbidden = t.sandwich == "forbidden"
+    forbidden = not t.sandwich.capturing_allowed
     keep = found
     a, d, k = pos.a, pos.d, pos.k
     for to in iter_bits(check):

@@ -5,13 +5,14 @@ endings code use it; :class:`~tafl_rules.game.Game` wraps it with square names,
 :class:`~tafl_rules.game.Move` objects and refusals in words.
 """
 
+import warnings
 from typing import Callable, NamedTuple
 
 from ..outcome import Outcome
 from ..rules import Rules
 from ..squares import Geometry
 from . import endings, movement
-from .capture import captures, king_taken
+from .capture import captures
 from .tables import ATTACKER, ATTACKERS, DEFENDER, DEFENDERS, KING, Tables, tables
 
 #: A packed move, as :meth:`Position.moves` lists them: ``from << 11 | to << 2 | kind``.
@@ -148,6 +149,20 @@ class Position:
         t = self.t
         return t.hostile_always[victim_side] | (t.hostile_empty[victim_side] & ~occ)
 
+    def start(self) -> tuple[int, int, int, int]:
+        """Attackers, defenders (square sets), the king's square and the side to move before the
+        first move played here (now, if none was)."""
+        first = self.stack[0] if self.stack else None
+        if first is None:
+            return self.a, self.d, self.k, self.side
+        return first.attackers, first.defenders, first.king, first.side
+
+    def start_counts(self) -> tuple[int, int]:
+        """How many attackers and defenders (the king apart) stood on the board before the
+        first move played here (now, if none was)."""
+        attackers, defenders, _king, _side = self.start()
+        return attackers.bit_count(), defenders.bit_count()
+
     def king_targets(self) -> int:
         """Squares the king may move to now (0 without a king)."""
         return movement.targets(self, self.k, KING) if self.k >= 0 else 0
@@ -173,7 +188,7 @@ class Position:
 
     # ------------------------------------------------------------- make/unmake
 
-    def push(self, frm: int, to: int, kind: int) -> tuple[int, str | None]:
+    def step(self, frm: int, to: int, kind: int) -> tuple[int, str | None]:
         """Play a move known to be legal, without judging the outcome; returns (captured
         men, the reason in words if the king is taken). :meth:`unmake` takes it back."""
         t = self.t
@@ -213,9 +228,9 @@ class Position:
         k = self.k
         if side == ATTACKERS and k >= 0:
             if g.near[k] >> to & 1:  # every capture of the king ends beside him
-                king_reason = king_taken(self, to, self.a | self.d | (1 << k))
-            if not king_reason and t.watch_king:
-                king_reason = endings.watch_king(self)
+                king_reason = t.king_taken(self, to, self.a | self.d | (1 << k))
+            if not king_reason and t.taken_by_warning is not None:
+                king_reason = t.taken_by_warning(self)
             if king_reason:
                 h ^= z[KING][self.k]
                 self.occt ^= g.tbit[self.k]
@@ -229,12 +244,26 @@ class Position:
         """Play a move known to be legal and judge the result (``outcome``); returns the
         captured men. With ``fast`` a side left without moves is not detected here: the
         caller finds it when it generates the moves (as a search does anyway)."""
-        caps, king_reason = self.push(frm, to, kind)
+        caps, king_reason = self.step(frm, to, kind)
         if king_reason or kind == KING or not fast or self.t.rare_endings:
             self.outcome = endings.judge(self, frm, to, kind, 1 - self.side, king_reason, fast)
         else:
             self.outcome = None  # a quiet move under rules without rarer endings ends nothing
         return caps
+
+    def push(self, frm: int, to: int, kind: int) -> tuple[int, str | None]:
+        """Deprecated name of :meth:`step` (``push`` means a checked move on
+        :class:`~tafl_rules.game.Game`, as python-chess's does not: one name, one meaning)."""
+        warnings.warn("Position.push is deprecated; use Position.step", DeprecationWarning, stacklevel=2)
+        return self.step(frm, to, kind)
+
+    def settle(self) -> Outcome | None:
+        """Judge what moves made with ``fast`` leave unjudged: a game whose side to move has no
+        legal move is over (as :meth:`make` without ``fast`` would have found). Returns the
+        outcome."""
+        if self.outcome is None and not movement.has_move(self, self.side):
+            self.outcome = endings.no_moves_outcome(self)
+        return self.outcome
 
     def pass_turn(self) -> None:
         """Hand the move to the other side without moving (the search's null move); a second

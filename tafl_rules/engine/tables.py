@@ -10,14 +10,12 @@ from __future__ import annotations
 import functools
 import random
 
+from ..modes import (EDGE_FORT, ENCIRCLEMENT, ESCAPE, HOSTILITY, KING_ARMED, KING_CAPTURE, NO_MOVES, REPETITION,
+                     SANDWICH, SHIELDWALL, TUICHI, WATCH_KING, Ending)
+from ..pieces import ATTACKER, ATTACKERS, DEFENDER, DEFENDERS, KIND_NAMES, KING, SIDE_NAMES
 from ..position import parse_position
 from ..rules import Rules
 from ..squares import Geometry, geometry
-
-ATTACKER, DEFENDER, KING = 0, 1, 2
-ATTACKERS, DEFENDERS = 0, 1
-KIND_NAMES = ("attacker", "defender", "king")
-SIDE_NAMES = ("attackers", "defenders")
 
 
 class Tables:
@@ -74,42 +72,62 @@ class Tables:
         self.hostile_always = [0, 0]
         self.hostile_empty = [0, 0]
         for side, name in ((ATTACKERS, "attackers"), (DEFENDERS, "defenders")):
-            for mask, value in ((throne, getattr(rules, f"throne_hostile_to_{name}")),
-                                (corners, getattr(rules, f"corners_hostile_to_{name}")),
-                                (camps, getattr(rules, f"camps_hostile_to_{name}"))):
-                if value == "always":
+            for mask, place in ((throne, "throne"), (corners, "corners"), (camps, "camps")):
+                field = f"{place}_hostile_to_{name}"
+                hostility = HOSTILITY[field][getattr(rules, field)]
+                if hostility.when_occupied:
                     self.hostile_always[side] |= mask
-                elif value == "empty":
+                elif hostility.when_empty:
                     self.hostile_empty[side] |= mask
-        self.king_anvil = rules.king_armed in ("yes", "anvil")
-        self.king_hammer = rules.king_armed in ("yes", "hammer")
+        armed = KING_ARMED[rules.king_armed]
+        self.king_anvil = armed.anvil
+        self.king_hammer = armed.hammer
         self.man_within = g.within(rules.man_speed) if rules.man_speed else None
         self.king_within = g.within(rules.king_speed) if rules.king_speed else None
-        if rules.escape == "edge":
-            self.escape = g.edge
-        elif rules.escape == "corner":
-            self.escape = g.corners
-        elif rules.escape == "edge-except-camps":
-            self.escape = g.edge & ~camps
-        else:
-            self.escape = 0
+        self.escape = ESCAPE[rules.escape].squares(g, camps)
         # king surround squares ("four")
         against = rules.king_capture_against
         self.against_edge = "edge" in against
         self.against = ((throne if "throne" in against else 0) | (camps if "camp" in against else 0)
                         | (corners if "corner" in against else 0))
-        self.shieldwall = rules.shieldwall != "none"
-        self.sandwich = rules.sandwich
-        self.watch_king = rules.watch_king
+        #: the rule modes in force (tafl_rules.modes): how the king is taken, the shield wall
+        #: (a move along the edge may take a row), the sandwich rule, "watch your king"
+        #: (``taken_by_warning`` is None without it), repetition and a side without moves
+        self.king_mode = KING_CAPTURE[rules.king_capture]
+        self.king_taken = self.king_mode.taken
+        self.king_jeopardy = self.king_mode.jeopardy(g)
+        self.shieldwall = SHIELDWALL[rules.shieldwall]
+        self.takes_rows = self.shieldwall.takes_rows
+        self.sandwich = SANDWICH[rules.sandwich]
+        self.sandwich_filters = self.sandwich.filters
+        watch = WATCH_KING[rules.watch_king]
+        self.watch_king = watch
+        self.taken_by_warning = watch.taken if watch.value else None
+        #: whether the king can be taken at all (by the capture rule or by the warning)
+        self.king_can_fall = self.king_mode.takeable or bool(watch.value)
+        self.repetition = REPETITION[rules.repetition]
+        self.no_moves = NO_MOVES[rules.no_moves]
+        #: the endings judged after a move of each side (tuichi, the edge fort; encirclement)
+        modes: list[Ending] = [TUICHI[rules.tuichi], EDGE_FORT[rules.edge_fort], ENCIRCLEMENT[rules.encirclement]]
+        self.endings = tuple(tuple(m for m in modes if m.after == side and m.ends) for side in (ATTACKERS, DEFENDERS))
         #: whether a move can end the game otherwise than by taking the king or reaching an
         #: escape square (without, a quiet move needs no judging when the caller finds a side
         #: left without moves itself)
-        self.rare_endings = bool(rules.edge_fort or rules.encirclement or rules.tuichi == "win"
-                                 or rules.repetition != "ignore" or rules.ply_limit)
+        self.rare_endings = bool(self.endings[0] or self.endings[1] or self.repetition.ends or rules.ply_limit)
         # Zobrist keys: one per (kind, square) and one for the defenders to move
         rng = random.Random(0x7AF1 * 1000 + rules.size)
         self.zobrist = [[rng.getrandbits(64) for _ in range(g.n)] for _ in range(3)]
         self.zobrist_side = rng.getrandbits(64)
+
+    def special_name(self, sq: int) -> str:
+        """``"throne"``, ``"corner"``, ``"camp"`` or ``"square"``: what the rules make of ``sq``."""
+        if self.throne >> sq & 1:
+            return "throne"
+        if self.corners >> sq & 1:
+            return "corner"
+        if self.camps >> sq & 1:
+            return "camp"
+        return "square"
 
     def hostile(self, victim_side: int, occ: int) -> int:
         """Squares that act as enemies of ``victim_side``'s men when ``occ`` is occupied

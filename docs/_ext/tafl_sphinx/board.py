@@ -79,6 +79,8 @@ class BoardDirective(SphinxDirective):
         node["human"] = self.options.get("human", "both")
         node["ai"] = self.options.get("ai", "none")
         node["label"] = label or "Tafl board"
+        serial = self.env.new_serialno("tafl-board")
+        node["ids"].append("board" if serial == 0 else f"board-{serial + 1}")  # "Skip to the board" goes to the first
         self.set_source_info(node)
         try:
             first_state(node)  # the moves and position must replay under these rules
@@ -201,9 +203,11 @@ def howto_html(lines: list[list[str]]) -> str:
 
 def visit_board_html(self, node: board_node) -> None:
     state = first_state(node)
-    glossary = ""
+    glossary = variants = ""
     if "docs/glossary" in self.builder.env.found_docs:
         glossary = self.builder.get_relative_uri(self.builder.current_docname, "docs/glossary")
+    if "docs/variants/index" in self.builder.env.found_docs:
+        variants = self.builder.get_relative_uri(self.builder.current_docname, "docs/variants/index")
     attrs = {
         "class": "tafl-board tafl-large" if state["size"] > 13 else "tafl-board",
         "role": "region",
@@ -217,6 +221,7 @@ def visit_board_html(self, node: board_node) -> None:
         "data-levels": _levels_json(),
         "data-default-level": str(DEFAULT_LEVEL),
         "data-glossary": glossary,
+        "data-variants": variants,
         "data-ready": "false",
         "style": f"--size: {state['size']}",
     }
@@ -248,14 +253,21 @@ def add_static_assets(app: Sphinx) -> None:
     app.add_js_file("tafl-print.js", defer="defer")
 
 
+def boot_script(worker_url: str) -> str:
+    """``tafl-boot.js`` inline, first in the page's head (before the styles it would wait for), so
+    the rules worker starts as soon as the page begins to arrive; the build is filled in when the
+    build ends (offline.stamp_pages)."""
+    code = (STATIC_DIR / "tafl-boot.js").read_text(encoding="utf-8")
+    return f'<script data-worker="{html.escape(worker_url)}" data-tafl-build="">{code}</script>'
+
+
 def add_board_assets(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
-    """Only pages with a board load the board's assets; ``tafl-boot.js`` (not deferred) starts
-    the rules worker while the rest of the page is still being parsed."""
+    """Only pages with a board load the board's assets, and start the rules worker at once."""
     if doctree is None or doctree.next_node(board_node) is None:
         return
     app.add_css_file("tafl-board.css")
-    app.add_js_file("tafl-boot.js", priority=100)
     app.add_js_file("tafl-board.mjs", type="module")
+    context["metatags"] = boot_script(context["pathto"]("_static/tafl-worker.mjs", 1)) + context.get("metatags", "")
 
 
 def setup_board(app: Sphinx) -> None:

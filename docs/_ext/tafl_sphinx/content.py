@@ -44,6 +44,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from tafl_rules.modes import POINTS
+
 from .figure_key import key_html
 from .texts import library
 
@@ -180,8 +182,11 @@ def _pieces(value: Iterable[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _when(value: str) -> str:
-    return {"never": "never", "empty": "only when empty", "always": "always"}.get(value, value)
+def _mode_words(field: str, value: Any, words: str) -> str | None:
+    """The mode's own words (``"short"`` or ``"sentence"``, tafl_rules.modes) for a rule point's
+    value; None where the field is no rule point or the value no mode of it."""
+    point = POINTS.get(field)
+    return getattr(point[value], words) if point is not None and value in point else None
 
 
 def plain(field: str, value: Any, rules) -> str:
@@ -214,52 +219,19 @@ def plain(field: str, value: Any, rules) -> str:
         return "The four corners are special squares." if value else "The corners are ordinary squares."
     if field == "camps":
         return "The attackers' starting squares are camps." if value else "There are no camps."
-    if field == "shieldwall":
-        return "A row of pieces along the edge can be taken at once (shieldwall)." if value == "copenhagen" else \
-            "A row of pieces cannot be captured at once."
     m = re.fullmatch(r"(throne|corners|camps)_hostile_to_(attackers|defenders)", field)
     if m:
         place = {"throne": "The throne", "corners": "The corners", "camps": "The camps"}[m.group(1)]
-        return f"{place} act{'s' if m.group(1) == 'throne' else ''} as an enemy piece against {m.group(2)}: {_when(value)}."
-    if field == "king_armed":
-        return {"yes": "The king takes part in captures.", "no": "The king takes no part in captures.",
-                "anvil": "The king takes part in captures only as the static partner (anvil).",
-                "hammer": "The king takes part in captures only as the moving piece (hammer)."}[value]
-    if field == "sandwich":
-        return {"safe": "A piece may safely move between two enemies.",
-                "unless-capturing": "A piece may move between two enemies only if the move captures.",
-                "forbidden": "A piece may never move between two enemies."}[value]
-    if field == "king_capture":
-        return {"two": "The king is taken like any other piece, between two enemies.",
-                "four": "The king is taken when enclosed on four sides.",
-                "linnaeus": "The king is taken by four on the throne, three beside it (the throne the fourth side), two elsewhere.",
-                "immobile": "The king is taken when he cannot move at all.",
-                "none": "The king is never taken; the attackers win only by leaving the defenders without a move."}[value]
+        return f"{place} act{'s' if m.group(1) == 'throne' else ''} as an enemy piece against {m.group(2)}: {_mode_words(field, value, 'short')}."
+    sentence = _mode_words(field, value, "sentence")
+    if sentence is not None:
+        return sentence
     if field == "king_capture_against":
         if not value:
             return "No special square stands in for an attacker around the king."
         squares = sorted(value)
         names = squares[0] if len(squares) == 1 else ", ".join(squares[:-1]) + " and " + squares[-1]
         return f"When the king is enclosed, the {names} count{'s' if len(squares) == 1 else ''} as a side."
-    if field == "watch_king":
-        return ("ap Ifan's warning applies: a king who moves between two attackers and then cannot get out is taken."
-                if value else "No 'watch your king' rule.")
-    if field == "escape":
-        return {"edge": "The king wins on reaching any edge square.", "corner": "The king wins on reaching a corner.",
-                "edge-except-camps": "The king wins on reaching an edge square that is not a camp.",
-                "none": "The king cannot escape."}[value]
-    if field == "tuichi":
-        return ("Two open routes to the edge at once (tuichi) win at once." if value == "win"
-                else "Open routes to the edge are only announced (raichi, tuichi).")
-    if field == "edge_fort":
-        return "The defenders win with an unbreakable fort on the edge." if value else "No edge fort rule."
-    if field == "encirclement":
-        return "The attackers win by enclosing every defender." if value else "No encirclement rule."
-    if field == "no_moves":
-        return "A side with no legal move loses." if value == "loss" else "A side with no legal move draws."
-    if field == "repetition":
-        return {"ignore": "Repeated positions have no effect.", "draw": "Repetition draws.",
-                "loss": "The side that repeats loses.", "defenders-lose": "Repetition is a loss for the defenders."}[value]
     if field == "repetition_count":
         return f"Repetition means {value} occurrences of the same position."
     if field == "ply_limit":
@@ -267,23 +239,9 @@ def plain(field: str, value: Any, rules) -> str:
     return f"{field} = {value!r}"
 
 
-#: Values a reader would not follow as the rules package spells them, in a few plain words (the matrix).
-SHORT_WORDS = {
-    ("shieldwall", "copenhagen"): "yes (shieldwall)", ("shieldwall", "none"): "no",
-    ("king_capture", "two"): "two, like any man", ("king_capture", "four"): "four sides",
-    ("king_capture", "linnaeus"): "4 on the throne, 3 beside it, else 2",
-    ("king_capture", "immobile"): "when he cannot move", ("king_capture", "none"): "never",
-    ("king_armed", "anvil"): "only as the anvil", ("king_armed", "hammer"): "only as the hammer",
-    ("sandwich", "safe"): "yes, safely", ("sandwich", "unless-capturing"): "only to capture",
-    ("sandwich", "forbidden"): "never",
-    ("escape", "edge"): "any edge square", ("escape", "corner"): "a corner",
-    ("escape", "edge-except-camps"): "an edge square, not a camp", ("escape", "none"): "nowhere",
-    ("tuichi", "announce"): "only announced", ("tuichi", "win"): "wins",
-    ("no_moves", "loss"): "loses", ("no_moves", "draw"): "draws",
-    ("repetition", "ignore"): "no effect", ("repetition", "draw"): "draw", ("repetition", "loss"): "repeater loses",
-    ("repetition", "defenders-lose"): "defenders lose",
-    ("first", "attackers"): "attackers", ("first", "defenders"): "king's side",
-}
+#: Values a reader would not follow as the rules package spells them, in a few plain words (the
+#: matrix); each rule mode's are its own (``short``, tafl_rules.modes).
+SHORT_WORDS = {("first", "attackers"): "attackers", ("first", "defenders"): "king's side"}
 _PIECE_WORDS = {"attacker": "attackers", "defender": "defenders", "king": "king",
                 "throne": "throne", "corner": "corners", "camp": "camps", "edge": "edge"}
 
@@ -301,11 +259,9 @@ def short_value(field: str, value: Any) -> str:
         return "any distance"
     if field == "ply_limit" and value == 0:
         return "none"
-    if field.endswith(("_hostile_to_attackers", "_hostile_to_defenders")):
-        return _when(value)
     if field == "size":
         return size_label(value)
-    return SHORT_WORDS.get((field, value), str(value))
+    return _mode_words(field, value, "short") or SHORT_WORDS.get((field, value), str(value))
 
 
 # --- markdown helpers ---------------------------------------------------------

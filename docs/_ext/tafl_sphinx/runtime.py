@@ -6,9 +6,12 @@ built by ``python -m build`` is registered in the served ``pyodide-lock.json``
 with ``pyodide lockfile add-wheels`` so the worker can ``loadPackage("tafl_rules")``
 and Pyodide checks its sha256.
 
-Last, Node makes a memory snapshot of that runtime with the wheel imported
-(``snapshot.mjs``): the worker starts from it and skips Python's start-up, the
-slowest part of loading. Without the snapshot the worker starts the slow way.
+Then Node makes a memory snapshot of that runtime with the wheel imported
+(``snapshot.mjs``), for this build (``offline.build_id``): the worker starts from it
+and skips Python's start-up and the wheel's loading, the slowest part of loading.
+Without the snapshot (or with one of another build) the worker starts the slow way.
+Last, the site becomes an app (``offline.finish_site``): a manifest, and a service
+worker that keeps the pages read and this runtime for offline use.
 
 ``tafl_runtime = False`` in ``conf.py`` skips both (the board scripts are still
 copied): for small projects that test the directives and never run a board, where
@@ -27,6 +30,8 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from . import offline
+
 logger = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -44,8 +49,9 @@ def _pyodide_cli() -> list[str]:
     return [found] if found else [sys.executable, "-m", "pyodide_cli"]
 
 
-def install_runtime(outdir: Path, pyodide_dir: Path, wheel_dir: Path) -> Path:
-    """Copy Pyodide and the newest tafl_rules wheel into ``outdir/_static/pyodide``; return the lockfile."""
+def install_runtime(outdir: Path, pyodide_dir: Path, wheel_dir: Path) -> tuple[Path, str]:
+    """Copy Pyodide and the newest tafl_rules wheel into ``outdir/_static/pyodide`` and make the
+    snapshot; return the lockfile and the build id."""
     missing = [name for name in (*RUNTIME_FILES, "pyodide-lock.json") if not (pyodide_dir / name).is_file()]
     if missing:
         raise FileNotFoundError(f"Pyodide runtime not found in {pyodide_dir} (missing {', '.join(missing)}); run `npm ci`")
@@ -65,21 +71,25 @@ def install_runtime(outdir: Path, pyodide_dir: Path, wheel_dir: Path) -> Path:
          "--output", str(lockfile), "--base-path", str(target), str(wheel)],
         check=True, capture_output=True, text=True,
     )
-    make_snapshot(target, Path(wheel).name)
-    return lockfile
+    build = offline.build_id(outdir)
+    make_snapshot(target, Path(wheel).name, build)
+    return lockfile, build
 
 
 SNAPSHOT = "tafl-snapshot.bin"
 
 
-def make_snapshot(target: Path, wheel_name: str) -> Path:
-    """Write ``target/tafl-snapshot.bin`` (Pyodide with ``wheel_name`` imported) with Node."""
+def make_snapshot(target: Path, wheel_name: str, build: str = "") -> Path:
+    """Write ``target/tafl-snapshot.bin`` (Pyodide with ``wheel_name`` imported, and
+    ``tafl_rules.webapi.BUILD`` set to ``build``) with Node."""
+    if not all(c in "0123456789abcdef" for c in build):
+        raise ValueError(f"a build id is hexadecimal, not {build!r}")
     node = shutil.which("node")
     if node is None:
         raise FileNotFoundError("node is needed to make the Pyodide snapshot (the same Node that runs npm)")
     output = target / SNAPSHOT
     output.unlink(missing_ok=True)
-    subprocess.run([node, str(Path(__file__).with_name("snapshot.mjs")), str(target), wheel_name, str(output)],
+    subprocess.run([node, str(Path(__file__).with_name("snapshot.mjs")), str(target), wheel_name, str(output), build],
                    check=True, capture_output=True, text=True, timeout=300)
     return output
 
@@ -88,8 +98,10 @@ def _on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html" or not app.config.tafl_runtime:
         return
     try:
-        install_runtime(Path(app.outdir), Path(app.config.tafl_pyodide_dir), Path(app.config.tafl_wheel_dir))
-    except (OSError, subprocess.SubprocessError) as error:
+        _lockfile, build = install_runtime(Path(app.outdir), Path(app.config.tafl_pyodide_dir), Path(app.config.tafl_wheel_dir))
+        offline.finish_site(Path(app.outdir), build, name=app.config.project,
+                            short_name=app.config.html_title or app.config.project)
+    except (OSError, subprocess.SubprocessError, ValueError) as error:
         detail = getattr(error, "stderr", "") or ""
         logger.warning(f"the board runtime was not installed: {error} {detail}".strip(), type="tafl", subtype="runtime")
 
@@ -99,3 +111,4 @@ def setup_runtime(app: Sphinx) -> None:
     app.add_config_value("tafl_wheel_dir", str(ROOT / "dist"), "env")
     app.add_config_value("tafl_runtime", True, "env", bool)
     app.connect("build-finished", _on_build_finished)
+    offline.setup_offline(app)

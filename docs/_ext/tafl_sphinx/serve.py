@@ -24,6 +24,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
         ".whl": "application/zip",
         ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
     }
 
     def __init__(self, *args, directory: str, prefix: str = "/", **kwargs) -> None:

@@ -7,6 +7,8 @@
   address upwards, which one holds the site's stylesheet.
 - The navigation's fold-out buttons (``<summary>``) get an accessible name: the
   theme leaves them with an icon only, which axe-core reports as ``summary-name``.
+- A page with a playable board gets a second skip link, "Skip to the board"
+  (``_templates/layout.html``), to the first board's anchor.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from sphinx.application import Sphinx
+
+from .board import board_node
 
 _FOLDED_SECTION = re.compile(
     r'(<a class="(?:current )?reference internal" href="[^"]*">(?P<title>(?:(?!</a>).)*)</a><details(?: open="open")?>)<summary>', re.S)
@@ -97,7 +101,13 @@ def _not_found_page_base(app: Sphinx, pagename: str, templatename: str, context:
     context["metatags"] = _FIND_ROOT % json.dumps(configured) + context.get("metatags", "")
 
 
+def _board_anchor(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    board = doctree.next_node(board_node) if doctree is not None else None
+    context["tafl_board_anchor"] = board["ids"][0] if board is not None and board["ids"] else ""
+
+
 def setup_theme(app: Sphinx) -> None:
     app.connect("html-page-context", _wrap_toctree, priority=900)
     app.connect("html-page-context", _not_found_page_base)
+    app.connect("html-page-context", _board_anchor)
     app.connect("build-finished", write_redirects)

@@ -1,0 +1,445 @@
+// A board on the page: its squares, controls, move list, key, "how to play" box and games list,
+// drawn from the state the rules worker sends, and the reader's clicks, taps, drags and keys,
+// passed on to the game (tafl-board-game.mjs). It decides nothing about the rules.
+// Text from outside (share links, storage, imported records, error messages) is only ever set
+// with textContent or attributes, never parsed as HTML.
+
+import {
+  FILES, SIDE_WORDS, capturedWords, gameWords, otherSide, pieceAt, plural, squareSpecs, turnAt,
+} from "./tafl-board-model.mjs";
+
+/** @typedef {import("./tafl-protocol.mjs").BoardState} BoardState */
+
+export function el(tag, attrs = {}, text = "") {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (text) node.textContent = text;
+  return node;
+}
+
+export function button(label, onClick, attrs = {}) {
+  const node = el("button", { type: "button", ...attrs }, label);
+  node.addEventListener("click", onClick);
+  return node;
+}
+
+export class BoardView {
+  /** @param {HTMLElement} container @param {import("./tafl-board-game.mjs").Board} game */
+  constructor(container, game) {
+    this.container = container;
+    this.game = game;
+    this.selected = null;
+    this.focus = null;
+    this.flipped = false;
+    this.drag = null;
+    this.suppressClick = false;
+    this.grid = null;
+    this.status = container.querySelector(".tafl-board-status") || container.appendChild(el("p", { class: "tafl-board-status", role: "status", "aria-live": "polite" }));
+  }
+
+  get built() {
+    return this.grid !== null;
+  }
+
+  // ------------------------------------------------------------ the board's parts
+
+  build() {
+    const c = this.container;
+    const game = this.game;
+    this.turnLine = c.querySelector(".tafl-turn") || el("p", { class: "tafl-turn" });
+    this.grid = el("div", { class: "tafl-grid", role: "group" });
+    this.capturedLine = el("p", { class: "tafl-captured" });
+    this.controls = el("div", { class: "tafl-controls", role: "toolbar", "aria-label": "Game controls" });
+    this.undoButton = button("Undo", () => game.undo(), { class: "tafl-undo" });
+    this.redoButton = button("Redo", () => game.redo(), { class: "tafl-redo" });
+    this.restartButton = button("Restart", () => game.restart(), { class: "tafl-restart" });
+    this.flipButton = button("Flip board", () => { this.flipped = !this.flipped; this.draw(); }, { class: "tafl-flip", "aria-pressed": "false" });
+    this.shareButton = button("Share link", () => game.share(), { class: "tafl-share" });
+    this.controls.append(this.undoButton, this.redoButton, this.restartButton, this.flipButton, this.shareButton);
+    this.retryButton = button("Retry", () => game.retry(), { class: "tafl-retry", hidden: "" });
+
+    this.playerBar = el("div", { class: "tafl-players" });
+    const humanLabel = el("label", {}, "You play ");
+    this.humanSelect = el("select", { class: "tafl-human" });
+    for (const [value, text] of [["both", "both sides (no computer)"], ["attackers", "the attackers"], ["defenders", "the defenders"]]) {
+      this.humanSelect.append(el("option", { value }, text));
+    }
+    humanLabel.append(this.humanSelect);
+    const aiLabel = el("label", {}, "Computer ");
+    this.aiSelect = el("select", { class: "tafl-ai" });
+    for (const [level, name, note] of game.levels) {
+      this.aiSelect.append(el("option", { value: String(level) }, `level ${level} (${name}${note ? `, ${note}` : ""})`));
+    }
+    aiLabel.append(this.aiSelect);
+    this.stopButton = button("Stop thinking", () => game.stopThinking(), { class: "tafl-stop", hidden: "" });
+    this.humanSelect.addEventListener("change", () => game.chooseSide(this.humanSelect.value));
+    this.aiSelect.addEventListener("change", () => game.chooseLevel(Number(this.aiSelect.value)));
+    this.playerBar.append(humanLabel, aiLabel, this.stopButton);
+    this.syncMenus();
+
+    this.shareField = el("input", { class: "tafl-share-link", type: "text", readonly: "", "aria-label": "Share link", hidden: "" });
+    this.movesBox = el("div", { class: "tafl-moves-box" });
+    this.movesHeading = el("p", { class: "tafl-moves-heading" }, "Moves");
+    // A list of numbered pairs (not a table: rows of a list can skip layout while scrolled out of
+    // view, which keeps a game of thousands of moves quick).
+    this.moveHead = el("div", { class: "tafl-moves-head", "aria-hidden": "true" });
+    this.moveBody = el("ol", { class: "tafl-moves", "aria-label": "Moves (select one to go to it)" });
+    this.noMoves = el("p", { class: "tafl-no-moves" }, "No moves yet.");
+    this.movesBox.append(this.movesHeading, this.noMoves, this.moveHead, this.moveBody);
+    this.renderedLine = [];
+    this.renderedCursor = 0;
+    this.moveButtons = [];
+    this.renderedFirst = null;
+
+    this.gamesBox = el("details", { class: "tafl-games", open: "" });
+    this.gamesSummary = el("summary", {}, "Your games here");
+    this.gamesList = el("ul", { class: "tafl-games-list" });
+    this.gamesBox.append(this.gamesSummary, this.gamesList);
+
+    const record = el("details", { class: "tafl-record" });
+    record.append(el("summary", {}, "Game record (OTN)"));
+    this.recordText = el("textarea", { class: "tafl-otn", rows: "6", "aria-label": "OTN game record", spellcheck: "false" });
+    const recordButtons = el("div", { class: "tafl-controls" });
+    recordButtons.append(
+      button("Export", () => game.exportRecord(), { class: "tafl-export" }),
+      button("Import", () => game.importRecord(this.recordText.value), { class: "tafl-import" }),
+    );
+    record.append(this.recordText, recordButtons);
+
+    // The picture drawn at build time is replaced by live squares in the same frame.
+    this.frame = c.querySelector(".tafl-frame") || el("div", { class: "tafl-frame" });
+    this.ranksColumn = el("div", { class: "tafl-ranks", "aria-hidden": "true" });
+    this.filesRow = el("div", { class: "tafl-files", "aria-hidden": "true" });
+    this.frame.replaceChildren(this.ranksColumn, this.grid, el("span", {}), this.filesRow);
+    const scroller = c.querySelector(".tafl-scroll") || el("div", { class: "tafl-scroll" });
+    scroller.replaceChildren(this.frame);
+    this.key = c.querySelector(".tafl-key") || el("ul", { class: "tafl-key", "aria-label": "Key" });
+    this.howto = c.querySelector(".tafl-howto") || el("details", { class: "tafl-howto", open: "" });
+    const main = el("div", { class: "tafl-main" });
+    const scrollHint = el("p", { class: "tafl-scroll-hint" }, "The board is wider than the screen: swipe it sideways to see the rest.");
+    main.append(scroller, scrollHint, this.status, this.retryButton, this.capturedLine, this.controls, this.playerBar, this.shareField);
+    const aside = el("div", { class: "tafl-aside" });
+    aside.append(this.key, this.howto, this.movesBox, this.gamesBox, record);
+    const layout = el("div", { class: "tafl-layout" });
+    layout.append(main, aside);
+    c.replaceChildren(this.turnLine, layout);
+
+    this.grid.addEventListener("click", (event) => {
+      if (this.suppressClick) { this.suppressClick = false; return; }
+      const square = event.target.closest("[data-square]");
+      if (square) this.activate(square.dataset.square);
+    });
+    this.grid.addEventListener("keydown", (event) => this.onKey(event));
+    this.grid.addEventListener("pointerdown", (event) => this.onPointerDown(event));
+    this.grid.addEventListener("pointerup", (event) => this.onPointerUp(event));
+    this.moveBody.addEventListener("click", (event) => {
+      const item = event.target.closest("[data-ply]");
+      if (item) game.goto(Number(item.dataset.ply));
+    });
+    // A board wider than its column (19x19 on a phone) scrolls sideways in its own box; touches
+    // on it then pan that box, and a move is made by tapping the piece and then its target.
+    if (window.ResizeObserver) {
+      new ResizeObserver(() => scroller.classList.toggle("tafl-overflows", scroller.scrollWidth > scroller.clientWidth + 1)).observe(scroller);
+    }
+  }
+
+  syncMenus() {
+    if (!this.humanSelect) return;
+    this.humanSelect.value = this.game.human;
+    this.aiSelect.value = String(this.game.aiLevel);
+  }
+
+  // ------------------------------------------------------------ drawing a state
+
+  /** Everything that follows from a new state. @param {BoardState} state */
+  show(state, notes, taken) {
+    if (!this.built) this.build();  // the board's controls replace the picture with its first position
+    this.taken = taken;
+    this.selected = null;
+    this.draw();
+    this.drawKey(state.special);
+    this.drawHowto(notes.howto);
+    this.drawMoves(state);
+    this.turnLine.textContent = state.outcome ? "Game over" : `${SIDE_WORDS[state.turn]} to move`;
+    this.container.classList.toggle("tafl-over", Boolean(state.outcome));
+    this.capturedLine.textContent = capturedWords(state);
+    this.undoButton.disabled = state.cursor === 0;
+    this.redoButton.disabled = state.cursor >= state.line.length;
+    this.retryButton.hidden = true;
+  }
+
+  draw() {
+    const state = this.game.state;
+    if (!state || !this.built) return;
+    const size = state.size;
+    this.container.style.setProperty("--size", size);
+    this.container.classList.toggle("tafl-large", size > 13);  // big boards keep the whole column
+    this.grid.setAttribute("aria-label", `Board, ${size} by ${size}${this.flipped ? ", flipped" : ""}`);
+    this.flipButton.setAttribute("aria-pressed", String(this.flipped));
+    if (!this.focus || FILES.indexOf(this.focus[0]) >= size || Number(this.focus.slice(1)) > size) this.focus = `${FILES[0]}1`;
+    const squares = squareSpecs(state, { flipped: this.flipped, selected: this.selected, taken: this.taken || new Set() })
+      .map(({ name, classes, words }) => el("button", {
+        type: "button",
+        class: classes.join(" "),
+        "data-square": name,
+        "aria-label": words.join(", "),
+        tabindex: name === this.focus ? "0" : "-1",
+      }));
+    // Coordinates beside the board for sighted readers (each square's accessible name already has its own).
+    const fileLabels = [...FILES.slice(0, size)];
+    const rankLabels = Array.from({ length: size }, (_, i) => String(size - i));
+    if (this.flipped) { fileLabels.reverse(); rankLabels.reverse(); }
+    this.filesRow.replaceChildren(...fileLabels.map((f) => el("span", {}, f)));
+    this.ranksColumn.replaceChildren(...rankLabels.map((r) => el("span", {}, r)));
+    const hadFocus = this.grid.contains(document.activeElement);
+    this.grid.replaceChildren(...squares);
+    if (hadFocus) this.grid.querySelector(`[data-square="${this.focus}"]`)?.focus();
+  }
+
+  drawKey(special) {
+    const signature = JSON.stringify([Boolean(special.throne), special.corners.length > 0, special.camps.length > 0]);
+    if (this.keySignature === signature) return;
+    this.keySignature = signature;
+    const items = [["attacker", "attacker"], ["defender", "defender"], ["king", "king"]];
+    if (special.throne) items.push(["throne", "throne"]);
+    if (special.corners.length) items.push(["corner", "corner"]);
+    if (special.camps.length) items.push(["camp", "camp"]);
+    items.push(["last", "last move"], ["taken", "taken by the last move"], ["target", "where the picked-up piece can go"]);
+    this.key.replaceChildren(...items.map(([kind, words]) => {
+      const item = el("li");
+      item.append(el("span", { class: "tafl-swatch", "data-kind": kind, "aria-hidden": "true" }), document.createTextNode(words));
+      return item;
+    }));
+  }
+
+  drawHowto(lines) {
+    if (!lines || this.howtoShown === lines) return;
+    this.howtoShown = lines;
+    const list = el("dl");
+    for (const [heading, text] of lines) list.append(el("dt", {}, heading), el("dd", {}, text));
+    const open = this.howto.hasAttribute("open") || !this.howto.querySelector("summary");
+    this.howto.replaceChildren(el("summary", {}, "How to play these rules"), list);
+    if (open) this.howto.setAttribute("open", "");
+  }
+
+  // The move list: numbered in pairs, one column per side. Only what changed is redrawn, so a
+  // game of thousands of moves costs little per move.
+  drawMoves(state) {
+    const { line, cursor } = state;
+    const first = turnAt(state, 0);
+    if (first !== this.renderedFirst) {
+      this.renderedFirst = first;
+      this.renderedLine = [];
+      this.moveButtons = [];
+      this.moveBody.replaceChildren();
+      this.moveHead.replaceChildren(el("span", {}, "#"), el("span", {}, SIDE_WORDS[first]), el("span", {}, SIDE_WORDS[otherSide(first)]));
+    }
+    let same = 0;
+    const old = this.renderedLine;
+    while (same < old.length && same < line.length && old[same] === line[same]) same++;
+    // drop rows from the first difference (a half-filled row is rebuilt), then add the new ones
+    const keepRows = Math.floor(same / 2);
+    while (this.moveBody.children.length > keepRows) this.moveBody.lastElementChild.remove();
+    this.moveButtons.length = keepRows * 2;
+    const fragment = document.createDocumentFragment();
+    for (let pair = keepRows; pair * 2 < line.length; pair++) {
+      const row = el("li");
+      row.append(el("span", { class: "tafl-move-no", "aria-hidden": "true" }, `${pair + 1}.`));
+      for (const ply of [pair * 2 + 1, pair * 2 + 2]) {
+        if (ply > line.length) continue;
+        const side = turnAt(state, ply - 1);
+        const item = el("button", { type: "button", class: "tafl-move", "data-ply": String(ply), "aria-label": `Move ${pair + 1}, ${side}: ${line[ply - 1]}` }, line[ply - 1]);
+        this.markMove(item, ply, cursor);
+        this.moveButtons.push(item);
+        row.append(item);
+      }
+      fragment.append(row);
+    }
+    this.moveBody.append(fragment);
+    // only the moves between the old and the new cursor change their look
+    const from = Math.max(1, Math.min(this.renderedCursor, cursor));
+    const to = Math.min(keepRows * 2, Math.max(this.renderedCursor, cursor) + 1);
+    for (let ply = from; ply <= to; ply++) this.markMove(this.moveButtons[ply - 1], ply, cursor);
+    this.renderedLine = line.slice();
+    this.renderedCursor = cursor;
+    this.noMoves.hidden = line.length > 0;
+    this.moveBody.hidden = line.length === 0;
+    this.moveHead.hidden = line.length === 0;
+    this.movesHeading.textContent = line.length ? `Moves (${plural(line.length, "move")}${cursor < line.length ? `, showing move ${cursor}` : ""})` : "Moves";
+    const current = this.moveButtons[cursor - 1];
+    if (current && this.movesBox.scrollHeight > this.movesBox.clientHeight) {
+      const box = this.movesBox.getBoundingClientRect();
+      const at = current.getBoundingClientRect();
+      if (at.top < box.top || at.bottom > box.bottom) this.movesBox.scrollTop += at.top - box.top - box.height / 2;
+    }
+  }
+
+  markMove(item, ply, cursor) {
+    if (!item) return;
+    if (ply === cursor) item.setAttribute("aria-current", "step");
+    else item.removeAttribute("aria-current");
+    item.classList.toggle("tafl-future", ply > cursor);
+  }
+
+  /**
+   * The games list: each saved game of this board, newest first, with a button that opens it.
+   * @param {{id: string, record: object, current: boolean, elsewhere: boolean}[]} games
+   */
+  drawGames(games, now) {
+    if (!this.built) return;
+    const shown = games.filter((g) => g.current || g.record.moves?.length);
+    this.gamesBox.hidden = shown.length < 2 && !shown.some((g) => !g.current);
+    this.gamesSummary.textContent = `Your games here (${shown.length})`;
+    this.gamesList.replaceChildren(...shown.map(({ id, record, current, elsewhere }) => {
+      const item = el("li", { "data-game": id });
+      const words = gameWords(record, now, this.game.pageChoice.variant);
+      if (current) {
+        item.append(el("span", { class: "tafl-game-current" }, `${words} (on the board)`));
+        return item;
+      }
+      item.append(button(words, () => this.game.openGame(id), { class: "tafl-game-open", "aria-label": `Open the game of ${words}${elsewhere ? ", open in another tab" : ""}` }));
+      if (elsewhere) item.append(el("span", { class: "tafl-game-elsewhere" }, " (open in another tab)"));
+      else item.append(button("Forget", () => this.game.forgetGame(id), { class: "tafl-game-forget", "aria-label": `Forget the game of ${words}` }));
+      return item;
+    }));
+  }
+
+  // A board of a variant page that now plays another variant (a share link, an imported record)
+  // says so, and offers the page's own game back.
+  drawOtherVariant(state, notes, ownVariant, sandbox) {
+    const other = ownVariant && !sandbox && state.variant !== ownVariant;
+    if (!other) { this.otherLine?.remove(); this.otherLine = null; return; }
+    if (!this.otherLine) {
+      this.otherLine = el("p", { class: "tafl-other-variant" });
+      this.turnLine.after(this.otherLine);
+    }
+    let what = notes.name;
+    if (!what && notes.rulesName) what = `${notes.rulesName}'s rules from the start position of an imported game record`;
+    if (!what) what = "the rules of an imported game record";
+    this.otherLine.replaceChildren(
+      document.createTextNode(`This board now plays ${what}, not this page's variant. `),
+      button("Play this page's variant", () => this.game.playOwnVariant(), { class: "tafl-own-variant" }),
+    );
+  }
+
+  // ------------------------------------------------------------ words
+
+  /** Set the status line: text, or parts from `announcement` (a glossary term becomes a link). */
+  say(message, problem = false) {
+    if (Array.isArray(message)) {
+      const nodes = [];
+      for (const part of message) {
+        if (nodes.length) nodes.push(document.createTextNode(" "));
+        if (typeof part === "string") nodes.push(document.createTextNode(part));
+        else if (this.game.glossary) nodes.push(el("a", { href: `${this.game.glossary}#term-${part.term}`, class: "tafl-term" }, part.text));
+        else nodes.push(document.createTextNode(part.text));
+      }
+      this.status.replaceChildren(...nodes);
+    } else {
+      this.status.textContent = message;
+    }
+    this.status.classList.toggle("tafl-problem", problem);
+  }
+
+  /** Set the status line to text and nodes (a link), as they are. */
+  sayNodes(nodes, problem = false) {
+    this.status.replaceChildren(...nodes.map((n) => (typeof n === "string" ? document.createTextNode(n) : n)));
+    this.status.classList.toggle("tafl-problem", problem);
+  }
+
+  /** A notice with buttons under the status line (a shared game, a game changed in another tab). */
+  notice(words, actions, className) {
+    this.container.querySelector(`.${className}`)?.remove();
+    const box = el("div", { class: `tafl-notice ${className}`, role: "group", "aria-label": words });
+    box.append(el("p", {}, words));
+    for (const [label, act, attrs = {}] of actions) {
+      box.append(button(label, () => { box.remove(); act(); }, attrs));
+    }
+    this.status.after(box);
+    return box;
+  }
+
+  // ------------------------------------------------------------ input
+
+  activate(name) {
+    const game = this.game;
+    const state = game.state;
+    if (!state) return;
+    this.focus = name;
+    if (state.outcome) {
+      this.say(`The game is over: ${state.outcome.reason}.`, true);
+      return;
+    }
+    if (!game.isReady()) {
+      this.say("Wait: the rules engine is not running. Press Retry if it does not come back.", true);
+      return;
+    }
+    if (!game.humanToMove()) {
+      this.say(game.thinking ? "Wait: the computer is thinking." : `You play the ${game.human}; the computer moves the ${state.turn}.`, true);
+      return;
+    }
+    const legal = state.legal;
+    if (this.selected && this.selected !== name && !legal[name]) {
+      game.play(`${this.selected}-${name}`);  // the engine says why if it is refused
+      return;
+    }
+    const piece = pieceAt(state, name);
+    if (!legal[name] && piece) {
+      game.explain(name);  // a piece with no move, or the other side's piece: the engine says which
+      return;
+    }
+    if (!piece && !this.selected) {
+      this.say(`${name} is empty. The ${state.turn} to move: pick up one of their pieces first.`);
+      return;
+    }
+    const picked = legal[name] && this.selected !== name ? name : null;
+    this.selected = picked;
+    this.draw();
+    if (picked) this.say(`${name} picked up (${piece}): ${plural(legal[name].length, "square")} marked where it can go.`);
+    else this.say(`Put down. The ${state.turn} to move.`);
+  }
+
+  onPointerDown(event) {
+    const square = event.target.closest("[data-square]");
+    const state = this.game.state;
+    if (!square || !state || !state.legal[square.dataset.square] || !this.game.humanToMove()) return;
+    this.drag = square.dataset.square;
+  }
+
+  onPointerUp(event) {
+    const from = this.drag;
+    this.drag = null;
+    if (!from) return;
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const square = under && under.closest && under.closest("[data-square]");
+    if (!square || square.dataset.square === from) return;
+    this.suppressClick = true;
+    setTimeout(() => { this.suppressClick = false; }, 0);
+    this.game.play(`${from}-${square.dataset.square}`);
+  }
+
+  onKey(event) {
+    const state = this.game.state;
+    if (!state) return;
+    const size = state.size;
+    const current = this.focus || `${FILES[0]}1`;
+    let col = FILES.indexOf(current[0]);
+    let rank = Number(current.slice(1));
+    const sign = this.flipped ? -1 : 1;
+    const steps = { ArrowLeft: [-sign, 0], ArrowRight: [sign, 0], ArrowUp: [0, sign], ArrowDown: [0, -sign] };
+    if (event.key in steps) {
+      const [dc, dr] = steps[event.key];
+      col = Math.min(size - 1, Math.max(0, col + dc));
+      rank = Math.min(size, Math.max(1, rank + dr));
+      this.focus = `${FILES[col]}${rank}`;
+      for (const square of this.grid.children) square.tabIndex = square.dataset.square === this.focus ? 0 : -1;
+      this.grid.querySelector(`[data-square="${this.focus}"]`).focus();
+      event.preventDefault();
+    } else if (event.key === "Escape") {
+      this.selected = null;
+      this.draw();
+      this.say(`Selection cancelled. The ${state.turn} to move.`);
+    }
+    // Enter and Space press the focused square's button, which arrives as a click.
+  }
+}

@@ -1,0 +1,138 @@
+// The page's side of a rules worker: requests with ids, replies matched to them, and a heartbeat
+// that tells a busy worker from a dead one. One per board (so one board's search never makes
+// another wait); the first board adopts the worker tafl-boot.js started in the page's head.
+
+/** @typedef {import("./tafl-protocol.mjs").ErrorReply} ErrorReply */
+
+export const START_BUDGET_MS = 60000;  // a start that never finishes (a stalled network), as a last resort
+const PING_AFTER_MS = 1500;     // ask a silent worker whether it is alive...
+export const SILENCE_MS = 6000;  // ...and give it up when it has not answered for this long
+
+/** The worker's address: beside this module, with the page's build (so its files are that build's). */
+export function workerURL(build) {
+  const url = new URL("./tafl-worker.mjs", import.meta.url);
+  if (build) url.searchParams.set("build", build);
+  return url;
+}
+
+export class RulesWorker {
+  // `events` is the board: it hears when the engine is ready and when it was lost.
+  constructor(events, url = workerURL("")) {
+    this.events = events;
+    this.url = url;
+    this.worker = null;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.ready = false;
+    this.lastHeard = 0;
+    this.pingSent = 0;
+    this.quietUntil = 0;
+    this.watchdog = null;
+  }
+
+  start() {
+    if (this.worker) return this.worker;
+    const early = window.__taflEarlyWorker;
+    window.__taflEarlyWorker = null;  // only the first board adopts the worker started in the page's head
+    this.worker = early || new Worker(this.url, { type: "module" });
+    this.ready = false;
+    this.lastHeard = performance.now();
+    this.pingSent = 0;
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.lost(`the rules worker stopped: ${event.message || "it could not be loaded"}`, { crashed: true });
+    };
+    const worker = this.worker;
+    queueMicrotask(() => {
+      for (const said of worker.early || []) {
+        if (this.worker !== worker) break;
+        if (said.error) this.lost(`the rules worker stopped: ${said.error}`, { crashed: true });
+        else this.receive(said.data);
+      }
+      worker.early = null;
+    });
+    clearInterval(this.watchdog);
+    this.watchdog = setInterval(() => this.watch(), 500);
+    return worker;
+  }
+
+  // The heartbeat: a worker that has said nothing for a while is pinged; one that does not
+  // answer the ping within SILENCE_MS is dead (a busy search sends beats of its own).
+  watch() {
+    if (!this.worker) return;
+    const now = performance.now();
+    if (this.pingSent && now - this.pingSent > SILENCE_MS && now > this.quietUntil) {
+      this.lost(`the rules engine stopped answering (nothing heard from it for ${SILENCE_MS / 1000} s)`);
+    } else if (!this.pingSent && now - this.lastHeard > PING_AFTER_MS) {
+      this.pingSent = now;
+      this.worker.postMessage({ id: this.nextId++, type: "ping", payload: {} });
+    }
+  }
+
+  receive({ id, ok, type, payload }) {
+    this.lastHeard = performance.now();
+    this.pingSent = 0;
+    if (id === 0) {
+      if (type === "busy") this.quietUntil = this.lastHeard + payload.seconds * 1000;
+      if (type === "ready" && ok) {
+        this.ready = true;
+        this.events.engineReady?.();
+      } else if (type === "ready") {
+        this.lost(payload.error, { starting: true, reload: Boolean(payload.reload) });
+      }
+      return;
+    }
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    this.pending.delete(id);
+    clearTimeout(entry.timer);
+    if (ok) entry.resolve(payload);
+    else entry.reject(Object.assign(new Error(payload.error || "request failed"), { payload }));
+  }
+
+  request(type, payload, timeout = 0) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const entry = { resolve, reject, timer: null, type };
+      if (timeout) {
+        entry.timer = setTimeout(() => {
+          if (!this.pending.delete(id)) return;
+          reject(new Error(`the rules engine did not start within ${timeout / 1000} s`));
+        }, timeout);
+      }
+      this.pending.set(id, entry);
+      this.start().postMessage({ id, type, payload });
+    });
+  }
+
+  // `lost`: the engine is gone (the board offers Retry); otherwise the requests were simply cancelled.
+  failAll(message, lost = true) {
+    for (const entry of this.pending.values()) {
+      clearTimeout(entry.timer);
+      entry.reject(Object.assign(new Error(message), { lost }));
+    }
+    this.pending.clear();
+  }
+
+  stop() {
+    clearInterval(this.watchdog);
+    this.watchdog = null;
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.ready = false;
+  }
+
+  // The worker died, could not start, or stopped answering: every waiting request is refused
+  // with the reason (so nothing is dropped silently) and the board decides what to do.
+  lost(message, how = {}) {
+    this.stop();
+    this.failAll(message);
+    this.events.engineLost?.(message, how);
+  }
+
+  // Kept for tests and the benchmark: a crash as the worker's error event reports it.
+  crashed(message) {
+    this.lost(message, { crashed: true });
+  }
+}

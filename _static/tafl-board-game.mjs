@@ -5,7 +5,7 @@
 
 import { RulesWorker, START_BUDGET_MS, workerURL } from "./tafl-worker-client.mjs";
 import { BoardView, button } from "./tafl-board-view.mjs";
-import { announcement, capitalise, plural, takenSquares, turnAt } from "./tafl-board-model.mjs";
+import { announcement, capitalise, parseLevel, plural, takenSquares, turnAt } from "./tafl-board-model.mjs";
 import {
   GameStore, choiceOfRecord, choiceOfState, readShareLink, recordOfState, shareQuery, withoutShareLink,
 } from "./tafl-board-store.mjs";
@@ -41,7 +41,7 @@ export class Board {
     this.levels = JSON.parse(data.levels || "[]");  // [[level, name, note?], ...] from tafl_rules.ai.LEVELS
     this.defaultLevel = Number(data.defaultLevel || 3);
     this.human = data.human || "both";
-    this.aiLevel = this.knownLevel(Number(data.ai)) || this.defaultLevel;
+    this.aiLevel = this.knownLevel(parseLevel(data.ai)) || this.defaultLevel;
     this.glossary = data.glossary || "";
     this.variantsPage = data.variants || "";
     this.sandbox = Boolean(container.closest(".tafl-sandbox"));
@@ -139,7 +139,7 @@ export class Board {
   takePrefs(record) {
     this.human = ["both", "attackers", "defenders"].includes(record.human) ? record.human : this.human;
     if (record.ai === 0) this.human = "both";  // saved when the menu still had "off"
-    this.aiLevel = this.knownLevel(Number(record.ai)) || this.aiLevel;
+    this.aiLevel = this.knownLevel(parseLevel(record.ai)) || this.aiLevel;
     this.view.syncMenus();
   }
 

@@ -111,6 +111,25 @@ export function capturedWords(state) {
  * to keep for the computer's answer.
  * @param {BoardState} state
  */
+/**
+ * A level as the menu and the saved game give it: a level's number, or the name of the
+ * people-like player ("people").
+ * @param {string|number} value
+ * @returns {number|string}
+ */
+export function parseLevel(value) {
+  const text = String(value ?? "").trim();
+  return /^\d+$/.test(text) ? Number(text) : text;
+}
+
+/**
+ * The computer's player in words: "level 3", or "the people-like player".
+ * @param {number|string} level
+ */
+export function playerWords(level) {
+  return typeof level === "number" ? `level ${level}` : "the people-like player";
+}
+
 export function announcement(state, { kind = "", thinking = false, human = "both", lastHumanMove = null, terms = [], level = 0 } = {}) {
   const parts = [];
   const move = state.last_move;
@@ -134,7 +153,7 @@ export function announcement(state, { kind = "", thinking = false, human = "both
       if (terms.includes(word)) parts.push({ term: word, text: `${capitalise(word)}!` });
       else if (word === "king threatened") parts.push("The king can be taken next move.");
     }
-    if (thinking) parts.push(`The computer (level ${level}) is thinking…`);
+    if (thinking) parts.push(`The computer (${playerWords(level)}) is thinking…`);
     else if (vsComputer && state.turn === human) parts.push(`Your move (the ${state.turn}).`);
     else parts.push(`The ${state.turn} to move.`);
   }

@@ -5,7 +5,7 @@
 // with textContent or attributes, never parsed as HTML.
 
 import {
-  FILES, SIDE_WORDS, capturedWords, gameWords, otherSide, pieceAt, plural, squareSpecs, turnAt,
+  FILES, SIDE_WORDS, capturedWords, gameWords, otherSide, parseLevel, pieceAt, plural, squareSpecs, turnAt,
 } from "./tafl-board-model.mjs";
 
 /** @typedef {import("./tafl-protocol.mjs").BoardState} BoardState */
@@ -68,12 +68,13 @@ export class BoardView {
     const aiLabel = el("label", {}, "Computer ");
     this.aiSelect = el("select", { class: "tafl-ai" });
     for (const [level, name, note] of game.levels) {
-      this.aiSelect.append(el("option", { value: String(level) }, `level ${level} (${name}${note ? `, ${note}` : ""})`));
+      const words = typeof level === "number" ? `level ${level} (${name}${note ? `, ${note}` : ""})` : `${name}${note ? ` (${note})` : ""}`;
+      this.aiSelect.append(el("option", { value: String(level) }, words));
     }
     aiLabel.append(this.aiSelect);
     this.stopButton = button("Stop thinking", () => game.stopThinking(), { class: "tafl-stop", hidden: "" });
     this.humanSelect.addEventListener("change", () => game.chooseSide(this.humanSelect.value));
-    this.aiSelect.addEventListener("change", () => game.chooseLevel(Number(this.aiSelect.value)));
+    this.aiSelect.addEventListener("change", () => game.chooseLevel(parseLevel(this.aiSelect.value)));
     this.playerBar.append(humanLabel, aiLabel, this.stopButton);
     this.syncMenus();
 

@@ -24,6 +24,7 @@ from typing import Any, Callable, TypedDict, Union
 
 from ._version import __version__
 from .ai import DEFAULT_LEVEL, LEVELS, analyse
+from .ai.people import NAME as PEOPLE, STYLE as PEOPLE_STYLE, people_move
 from .catalogue import variant, variants
 from .engine import tables
 from .errors import IllegalMove, NotationError, RulesError
@@ -619,10 +620,13 @@ def _ai_move(payload: dict[str, Any]) -> dict[str, Any]:
         raise IllegalMove("the game is over")
     level = payload.get("level", DEFAULT_LEVEL)
     seed = payload.get("seed", 0)
-    if not isinstance(level, int) or not isinstance(seed, int) or isinstance(level, bool) or isinstance(seed, bool):
-        raise BadRequest("level and seed must be whole numbers")
-    if level not in LEVELS:
-        raise BadRequest(f"level must be one of {', '.join(map(str, LEVELS))}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise BadRequest("seed must be a whole number")
+    if level == PEOPLE:  # the people-like player draws its move: no search to report
+        played = session.play(str(people_move(session.game.copy(), PEOPLE_STYLE, seed + session.cursor)))
+        return {**state(session), "played": format_move(played)}
+    if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:
+        raise BadRequest(f"level must be one of {', '.join(map(str, LEVELS))} or {PEOPLE!r}, got {level!r}")
     result = analyse(session.game.copy(), level=level, seed=seed + session.cursor, stop=_progress)
     played = session.play(str(result.move))
     # "time": the time cap ended the search, so this move may differ on a faster machine

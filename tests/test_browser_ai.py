@@ -62,3 +62,45 @@ def test_the_worker_plays_the_move_cpython_plays(page, site_url):
             here = cpython(vid, moves, level, seed)
             assert "time" not in (worker["search"]["stopped_by"], here["search"]["stopped_by"]), (worker, here)
             assert worker == here, (vid, moves, level, seed)
+
+
+#: the people-like player on every board size: (variant, plies, seed)
+PEOPLE_CASES = [("brandubh", 5, 1), ("tablut-linnaeus", 6, 2), ("copenhagen", 9, 3), ("alea-evangelii", 4, 4)]
+
+
+def test_the_worker_plays_the_people_like_players_move_as_cpython_does(page, site_url):
+    for vid, plies, seed in PEOPLE_CASES:
+        page.goto(f"{site_url}/docs/variants/{vid}.html")
+        page.wait_for_selector(READY, timeout=90_000)
+        moves = line(vid, plies)
+        worker = page.evaluate(
+            """async ([variant, moves, seed]) => {
+                const board = window.tafl.boards[0];
+                await board.request("new", { variant, moves });
+                const reply = await board.request("ai_move", { level: "people", seed });
+                return { played: reply.played, search: reply.search ?? null };
+            }""", [vid, moves, seed])
+        board = {"board": "browser-people"}
+        webapi.handle("new", json.dumps({**board, "variant": vid, "moves": moves}))
+        here = json.loads(webapi.handle("ai_move", json.dumps({**board, "level": "people", "seed": seed})))
+        assert worker == {"played": here["played"], "search": None}, (vid, moves, seed)
+
+
+def test_the_level_menu_offers_the_people_like_player_and_it_answers_a_move(page, site_url):
+    page.goto(f"{site_url}/docs/variants/brandubh.html")
+    page.wait_for_selector(READY, timeout=90_000)
+    board = page.locator(".tafl-board").first
+    assert "plays as people do" in board.locator("select.tafl-ai option[value='people']").inner_text()
+    board.locator(".tafl-human").select_option("defenders")  # the computer takes the attackers and starts
+    board.locator(".tafl-ai").select_option("people")
+    page.wait_for_function(
+        "(b) => b.querySelectorAll('.tafl-moves button').length >= 1 && !b.hasAttribute('aria-busy')",
+        arg=board.element_handle(), timeout=60_000)
+    first = board.locator(".tafl-moves button").first.text_content().split("x")[0]
+    assert first in {str(m) for m in Game("brandubh").legal_moves()}
+    text = board.inner_text()
+    assert "Traceback" not in text and "error" not in board.locator(".tafl-board-status").text_content().lower()
+    # the choice is kept with the game: after a reload the menu still shows the people-like player
+    page.reload()
+    page.wait_for_selector(READY, timeout=90_000)
+    assert page.locator(".tafl-board").first.locator(".tafl-ai").input_value() == "people"

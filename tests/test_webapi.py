@@ -241,3 +241,23 @@ def test_the_move_that_takes_the_king_names_his_square():
 
 def test_hello_names_the_build_the_snapshot_was_made_for():
     assert ask("hello") == {"version": tafl_rules.__version__, "build": ""}  # CPython: no snapshot, no build
+
+
+def test_the_people_like_player_answers_as_the_lab_plays_it():
+    from tafl_rules.ai.people import STYLE, people_move
+
+    ask("new", "pp", variant="tawlbwrdd-cyningstan", moves=["a4-a2"])
+    reply = ask("ai_move", "pp", level="people", seed=7)
+    game = Game("tawlbwrdd-cyningstan")
+    game.play("a4-a2")
+    expected = people_move(game, STYLE, 7 + 1)  # the seed goes on with the game's ply, as for the levels
+    assert reply["played"].split("x")[0] == str(expected) and "search" not in reply
+    assert reply["cursor"] == 2
+
+
+def test_an_unknown_player_is_refused_by_name_and_the_game_is_unchanged():
+    ask("new", "pq", variant="brandubh")
+    reply = ask("ai_move", "pq", level="peeple")
+    assert "got 'peeple'" in reply["error"] and "'people'" in reply["error"] and "level must be one of" in reply["error"]
+    assert ask("ai_move", "pq", level=True)["error"].startswith("level must be one of")
+    assert ask("goto", "pq", ply=0)["cursor"] == 0 and ask("goto", "pq", ply=0)["line"] == []

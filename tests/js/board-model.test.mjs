@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  announcement, capturedWords, formatToggles, gameWords, moveWords, parseToggles, pieceAt, plural,
+  announcement, capturedWords, formatToggles, gameWords, moveWords, parseLevel, parseToggles, pieceAt, playerWords, plural,
   squareSpecs, takenSquares, turnAt, whenWords,
 } from "../../_static/tafl-board-model.mjs";
 
@@ -114,4 +114,12 @@ test("the games list says how long ago a game was saved, and its size and rules"
   // on the page of its own variant a game needs no name
   assert.equal(gameWords({ moves: ["e2-e4"], name: "Lewis's Figure 1", variant: "lewis-1", saved: now }, now, "lewis-1"), "1 move, just now");
   assert.equal(gameWords({ moves: ["d2-e2"], name: "Brandubh", variant: "brandubh", saved: now }, now, "lewis-1"), "1 move, Brandubh, just now");
+});
+
+test("a level is a number, or the people-like player's name", () => {
+  assert.equal(parseLevel("3"), 3);
+  assert.equal(parseLevel(5), 5);
+  assert.equal(parseLevel("people"), "people");
+  assert.equal(playerWords(2), "level 2");
+  assert.equal(playerWords("people"), "the people-like player");
 });

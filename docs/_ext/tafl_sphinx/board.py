@@ -21,6 +21,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from tafl_rules import variant, webapi
 from tafl_rules.ai import DEFAULT_LEVEL, LEVELS
+from tafl_rules.ai.people import NAME as PEOPLE
 
 from .balance import typical_time
 
@@ -126,9 +127,11 @@ def level_notes() -> dict[int, str]:
 
 
 def level_menu() -> list[list[Any]]:
-    """The AI's levels as the board's menu shows them: ``[[1, "beginner", note], ...]``."""
+    """The AI's levels as the board's menu shows them: ``[[1, "beginner", note], ...]``, then the
+    people-like player (``["people", name, note]``), which moves as people were seen to move."""
     notes = level_notes()
-    return [[n, spec.name, notes.get(n, "")] for n, spec in LEVELS.items()]
+    return [[n, spec.name, notes.get(n, "")] for n, spec in LEVELS.items()] + \
+        [[PEOPLE, "plays as people do", "the player of the fairest page"]]
 
 
 def _levels_json() -> str:

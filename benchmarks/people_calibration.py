@@ -12,8 +12,9 @@ percentages or a balance are published the figure is a point.
 
 *The player*: :mod:`tafl_rules.ai.people` at each style of :data:`GRID` (the two sides'
 temperatures). Every rule set is played at every style with the same seeds, in two stages:
-the first :data:`FIT_GAMES` seeds choose the styles, and every style chosen is then played to
-:data:`REPORT_GAMES` seeds, which the table reports.
+the first :data:`FIT_GAMES` seeds choose the styles, and each rule set is then played to
+:data:`REPORT_GAMES` seeds at the styles the table reports for it (the in-sample style, and the
+style fitted without it).
 
 *The fit*: a style is chosen by the mean absolute error of the attackers' share over the
 datasets it is fitted to. *In sample*: one style fitted to every dataset. *Out of sample*: for
@@ -46,7 +47,7 @@ OUT = ROOT / "docs" / "data" / "people-calibration.json"
 PLY_CAP = 300
 #: the styles tried: attackers' temperature by defenders' temperature
 GRID = [Style(ta, td) for ta in (0.5, 1.0) for td in (1.5, 2.0, 3.0)]
-FIT_GAMES = 100
+FIT_GAMES = 40
 REPORT_GAMES = 200
 GOAL_MAE = 7.0
 GOAL_SPEARMAN = 0.8
@@ -102,6 +103,16 @@ def configs(rows: list[dict[str, Any]], styles: list[Style]) -> list[Config]:
         seen.setdefault(row["rule_set"], row)
     return [Config(row["variant"], tuple(row["toggles"].items()), style_name(s), style_name(s), PLY_CAP)
             for row in seen.values() for s in styles]
+
+
+def report_configs(rows: list[dict[str, Any]], chosen: dict[str, Any]) -> list[Config]:
+    """Each rule set at the in-sample style and at the style fitted without it."""
+    seen: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        seen.setdefault(row["rule_set"], row)
+    pairs = dict.fromkeys((rs, s) for rs in seen for s in (chosen["in_sample"], chosen["out_of_sample"][rs]))
+    return [Config(seen[rs]["variant"], tuple(seen[rs]["toggles"].items()), style_name(s), style_name(s), PLY_CAP)
+            for rs, s in pairs]
 
 
 def play(cfgs: list[Config], games: int, workers: int | None, work: str, progress: bool) -> dict[str, Any]:
@@ -233,8 +244,7 @@ def main(argv: list[str] | None = None) -> int:
             first = play(configs(rows, GRID), FIT_GAMES, args.workers, work, not args.no_progress)
             by_key = {e["key"]: e["games"] for e in first["results"]}
             chosen = fit(rows, by_key, GRID)
-            picked = list(dict.fromkeys([chosen["in_sample"], *chosen["out_of_sample"].values()]))
-            second = play(configs(rows, picked), REPORT_GAMES, args.workers, work, not args.no_progress)
+            second = play(report_configs(rows, chosen), REPORT_GAMES, args.workers, work, not args.no_progress)
     except KeyboardInterrupt:
         print(f"\ninterrupted; finished games are kept in {work}: run the same command again to resume",
               file=sys.stderr)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 from typing import Any, Callable
 
@@ -133,6 +134,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
             data["provenance"]["seconds"] = None  # nothing was played here: the games' time is not known
             data["provenance"]["runner"] = "none (tabled from the work file)"
             data["provenance"]["partial"] = f"seeds {whole[0]} to {whole[-1]} of the {args.games} planned"
+            data["provenance"]["command"] = args.typed
             if reused:
                 data["provenance"]["reused"] = {os.path.basename(path): n for path, n in reused.items()}
             balance.write_json(data, args.out)
@@ -144,6 +146,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
                                scheduler=args.scheduler, work_file=work, progress=not args.no_progress)
             if reused:
                 data["provenance"]["reused"] = {os.path.basename(path): n for path, n in reused.items()}
+            data["provenance"]["command"] = args.typed
             balance.write_json(data, args.out)
     except (RulesError, ValueError) as error:
         return refuse(str(error))
@@ -184,6 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in COMMANDS:
         globals()[f"_add_{name}"](sub)
     args = parser.parse_args(argv)
+    #: the command as typed, recorded in the results it writes
+    args.typed = "python -m tafl_rules " + shlex.join(sys.argv[1:] if argv is None else argv)
     if not args.command:
         parser.print_help()
         return 2

@@ -12,12 +12,10 @@ board, the same model plays every set of rules in the catalogue.
 The *safety net* keeps it from the blunders people seldom make: it takes a win when one
 is there, and it never plays a move that lets the other side win at once (the king
 escapes, or is taken), nor, for the attackers, one that lets the king reach a square
-with two open roads, while another move avoids it. With ``search`` set for a side, that
-side also looks a few plies ahead (the alpha-beta search of :mod:`tafl_rules.ai.search`)
-and draws only among the moves it scores within a margin of its best.
+with two open roads, while another move avoids it.
 
-A :class:`Style` holds the temperatures and searches of the two sides: the knobs fitted
-to people's published results (see the site's fairest page). Everything depends only on
+A :class:`Style` holds the temperatures of the two sides: the knobs fitted to people's
+published results (:data:`STYLE`, see the site's fairest page). Everything depends only on
 the position, the style and the seed: the same move in CPython and in the browser's Python.
 
 >>> from tafl_rules import Game
@@ -41,7 +39,7 @@ from ..game import Game, Move
 from ..squares import iter_bits
 from .features import INDEX, NAMES, PATTERN3_BASE, move_features
 
-__all__ = ["MODEL_PATH", "NAME", "Model", "STYLE", "Style", "load_model", "parse_style", "people_move",
+__all__ = ["MODEL_PATH", "NAME", "NEUTRAL", "Model", "STYLE", "Style", "load_model", "parse_style", "people_move",
            "people_scores", "style_name"]
 
 MODEL_PATH = pathlib.Path(__file__).with_name("people-model.json")
@@ -85,6 +83,8 @@ class Style(NamedTuple):
         return self.attackers_temperature if side == ATTACKERS else self.defenders_temperature
 
 
+#: the style a player's name is read against: ``people`` alone is the model as it was fitted
+NEUTRAL = Style()
 #: The style the site's people-like player plays with (fitted to people's results).
 STYLE = Style()
 #: the name of the people-like player in the balance lab and on the boards
@@ -92,15 +92,17 @@ NAME = "people"
 
 
 def style_name(style: Style) -> str:
-    """The player's name for a style: ``people`` for :data:`STYLE`, otherwise ``people(...)``
-    with the temperatures that differ from it (``ta`` the attackers', ``td`` the defenders').
+    """The player's name for a style: ``people`` for :data:`NEUTRAL` (both temperatures 1),
+    otherwise ``people(...)`` with the temperatures that differ from it (``ta`` the
+    attackers', ``td`` the defenders'). A name never changes its meaning: results files
+    and share links keep it.
 
-    >>> style_name(STYLE._replace(attackers_temperature=0.5))
+    >>> style_name(NEUTRAL._replace(attackers_temperature=0.5))
     'people(ta=0.5)'
     >>> parse_style(style_name(Style(0.5, 2.0))) == Style(0.5, 2.0)
     True
     """
-    parts = [f"{key}={value:g}" for key, value, base in zip(("ta", "td"), style, STYLE) if value != base]
+    parts = [f"{key}={value:g}" for key, value, base in zip(("ta", "td"), style, NEUTRAL) if value != base]
     return NAME + (f"({','.join(parts)})" if parts else "")
 
 
@@ -119,10 +121,10 @@ def parse_style(name: str) -> Style:
         raise ValueError(f"a people-like player's name starts with {NAME!r}, got {name!r}")
     rest = name[len(NAME):]
     if not rest:
-        return STYLE
+        return NEUTRAL
     if not (rest.startswith("(") and rest.endswith(")")):
         raise ValueError(f"{name!r}: the settings go in brackets, like people(ta=0.5,td=2)")
-    temperatures = list(STYLE)
+    temperatures = list(NEUTRAL)
     for part in filter(None, rest[1:-1].split(",")):
         key, eq, value = part.partition("=")
         if not eq or key not in ("ta", "td"):

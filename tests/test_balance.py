@@ -28,6 +28,12 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "docs" / "data" / "balance.json"
 
 
+def _fairest_pages() -> str:
+    """The words of the fairest page and its sub-pages (the answer, the player, the runs and the
+    levels' cross-checks), as one text."""
+    return "\n".join(p.read_text() for p in sorted((ROOT / "docs").glob("fairest*.md")))
+
+
 def test_wilson_matches_the_formula_at_known_points():
     # reference values (Wilson 1927 score interval, z = 1.96)
     assert [round(x, 4) for x in wilson(5, 10)] == [0.2366, 0.7634]
@@ -437,7 +443,7 @@ def test_the_level5_match_is_whole_and_the_page_reports_it():
     # "at least as strong": the one-sided sign test (half the two-sided one, the split being in
     # the new level's favour) rejects "no stronger than the former" at the 5% level
     assert row["wins"] > row["losses"] and sign_test(row["wins"], row["losses"]) / 2 < 0.05
-    page = " ".join((ROOT / "docs" / "fairest.md").read_text().split())
+    page = " ".join(_fairest_pages().split())
     assert (f"won {row['wins']} games, drew {row['draws']} and lost {row['losses']} "
             f"(score {round(100 * row['score'])}%)") in page
     assert f"*p* = {sign_test(row['wins'], row['losses']):.3f}" in page
@@ -468,7 +474,7 @@ def test_the_fairest_pages_words_on_the_level3_intervals_match_the_committed_gam
             assert set(apart_from(at3[vid], 3)) == apart, vid
         assert favoured(at3[vid][3]) == side, vid
     assert {vid for vid, by_level in at3.items() if favoured(by_level[3]) is None} == LEVEL3_EVEN
-    page = " ".join((ROOT / "docs" / "fairest.md").read_text().split())
+    page = " ".join(_fairest_pages().split())
     assert "**One could still be an even game at level 3**: tablut as Linnaeus" in page
     # "... at every level": Granquist's tafl for the attackers, the others for the defenders
     for vid, side in (("tafl-granquist", "attackers"), ("tablut-smith", "defenders"),
@@ -1071,7 +1077,7 @@ def test_the_calibration_tables_account_for_every_decided_game():
 
 def test_the_fairest_pages_calibration_figures_come_from_the_committed_runs():
     # the Copenhagen account types its figures: each must be the data's (whole percents as printed)
-    page = " ".join((ROOT / "docs" / "fairest.md").read_text().split())
+    page = " ".join(_fairest_pages().split())
     runs = {row["level"]: row for p in sorted((ROOT / "docs" / "data").glob("calibration*.json"))
             for row in json.loads(p.read_text())["levels"]}
     human = json.loads((ROOT / "docs" / "data" / "calibration-level3.json").read_text())["human"]

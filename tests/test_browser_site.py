@@ -170,7 +170,7 @@ def test_wide_tables_scroll_in_their_own_box_on_a_phone(browser, site_url):
     context = browser.new_context(**PHONE)
     page = context.new_page()
     try:
-        page.goto(f"{site_url}/docs/fairest.html")
+        page.goto(f"{site_url}/docs/fairest-levels.html")
         boxes = page.evaluate("""() => [...document.querySelectorAll('article table')].map(t => {
             const box = t.closest('.pst-scrollable-table-container');
             return [Boolean(box), box ? box.scrollWidth > box.clientWidth : false, box ? getComputedStyle(box).overflowX : ''];
@@ -187,7 +187,7 @@ def test_the_level_chart_keeps_a_legible_size_on_a_phone_and_scrolls_in_its_own_
     context = browser.new_context(**PHONE)
     page = context.new_page()
     try:
-        page.goto(f"{site_url}/docs/fairest.html")
+        page.goto(f"{site_url}/docs/fairest-level3.html")
         chart = page.evaluate("""() => {
             const box = document.querySelector('.balance-level-chart-box');
             const svg = box.querySelector('svg');
@@ -197,6 +197,65 @@ def test_the_level_chart_keeps_a_legible_size_on_a_phone_and_scrolls_in_its_own_
         assert chart["svg"] >= 560 and chart["scroll"] > chart["box"], chart  # not shrunk to the phone's width
         assert chart["focusable"] and chart["name"], chart  # the keyboard can scroll it; it is named
         assert page.evaluate("() => document.documentElement.scrollWidth") == 375
+    finally:
+        context.close()
+
+
+FAIREST_PAGES = ["docs/fairest.html", "docs/fairest-player.html", "docs/fairest-runs.html", "docs/fairest-levels.html",
+                 "docs/fairest-level3.html", "docs/fairest-levels-people.html"]
+#: the smallest size, in CSS px, at which any chart's text is drawn on the page
+SMALLEST_CHART_TEXT = """() => Math.min(99, ...[...document.querySelectorAll('article svg text')].filter(t => {
+        const box = t.getBoundingClientRect(); return box.width > 0 && box.height > 0;
+    }).map(t => {
+        const svg = t.closest('svg');
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        return parseFloat(getComputedStyle(t).fontSize) * scale;
+    }))"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [1280, 375])
+def test_every_chart_of_the_fairest_pages_is_legible(browser, site_url, width, scheme):
+    phone = width < 500
+    context = browser.new_context(color_scheme=scheme, **(PHONE if phone else {"viewport": {"width": width, "height": 900}}))
+    page = context.new_page()
+    try:
+        for path in FAIREST_PAGES:
+            page.goto(f"{site_url}/{path}")
+            assert page.evaluate(SMALLEST_CHART_TEXT) >= 11, path
+            assert page.evaluate("() => document.documentElement.scrollWidth") == width, path
+            # the charts' ink follows the page's mode: their text is never the colour of the page behind it
+            colours = page.evaluate("""() => [...document.querySelectorAll('article svg text')].slice(0, 3).map(
+                t => [getComputedStyle(t).fill, getComputedStyle(t).color, getComputedStyle(document.body).backgroundColor])""")
+            assert all(colour != background for _fill, colour, background in colours), (path, colours)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 375, "height": 740}])
+def test_the_fairest_page_gives_its_answer_and_its_chart_on_the_first_screen(browser, site_url, viewport):
+    phone = viewport["width"] < 500
+    context = browser.new_context(**(PHONE if phone else {"viewport": viewport}))
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/docs/fairest.html")
+        first = page.evaluate("""() => {
+            const article = document.querySelector('article');
+            const answer = [...article.querySelectorAll('p')].slice(0, 2);
+            const chart = [...article.querySelectorAll('.people-chart-wide, .people-chart-narrow')]
+                .find(box => getComputedStyle(box).display !== 'none');
+            const words = answer.map(p => p.innerText).join(' ').split(/\\s+/).filter(Boolean).length;
+            return {answerBottom: Math.max(...answer.map(p => p.getBoundingClientRect().bottom)), words,
+                    chartTop: chart.getBoundingClientRect().top, chartBottom: chart.getBoundingClientRect().bottom,
+                    names: [...chart.querySelectorAll('text')].map(t => t.textContent).join(' ')};
+        }""")
+        assert first["words"] <= 150, first
+        assert first["answerBottom"] <= viewport["height"], first
+        # the chart: whole on a desktop's first screen, begun on a phone's (its rows scroll on)
+        assert first["chartTop"] < viewport["height"] - (0 if not phone else 150), first
+        if not phone:
+            assert first["chartBottom"] <= viewport["height"], first
+        assert "Lewis's Figure 1" in first["names"] and "lewis-1" not in first["names"], first
     finally:
         context.close()
 

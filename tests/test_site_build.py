@@ -83,7 +83,9 @@ def test_unknown_variant_in_the_board_directive_is_a_build_error_naming_it(tmp_p
 def test_fairest_page_and_reconstruction_pages_show_every_committed_level(full_build):
     data = ROOT / "docs" / "data"
     level2 = json.loads((data / "balance-level2.json").read_text())["results"]
-    fairest = (full_build / "docs" / "fairest.html").read_text()
+    # the levels' cross-checks, on the sub-pages of the fairest page
+    fairest = "".join((full_build / "docs" / f"{name}.html").read_text()
+                      for name in ("fairest-levels", "fairest-level3", "fairest-levels-people"))
     assert 'id="balance-chart"' in fairest and 'id="balance-chart-2"' in fairest
     assert fairest.count(", level 2") >= len(level2)  # one table line per level-2 configuration
     # one entry per configuration, however many runs hold it (the page shows each once)

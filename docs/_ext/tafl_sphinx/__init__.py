@@ -10,7 +10,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import apparatus, balance, bibstyle, board, collation, content, fonts, jones_points, lab_figures, level_verdicts, quotes, runtime, theme, unmarked, witnesses, woodcut
+from . import apparatus, balance, bibstyle, board, collation, content, fairest, fonts, jones_points, lab_figures, level_verdicts, quotes, runtime, theme, unmarked, witnesses, woodcut
 
 __version__ = "0.1.0"
 
@@ -18,7 +18,7 @@ __version__ = "0.1.0"
 PARTS = (board.setup_board, runtime.setup_runtime, theme.setup_theme, bibstyle.setup_bibstyle,
          content.setup_content, quotes.setup_quotes, apparatus.setup_apparatus, fonts.setup_fonts,
          balance.setup_balance, jones_points.setup_jones_points, lab_figures.setup_lab_figures,
-         level_verdicts.setup_level_verdicts, woodcut.setup_woodcut,
+         level_verdicts.setup_level_verdicts, woodcut.setup_woodcut, fairest.setup_fairest,
          collation.setup_collation, unmarked.setup_unmarked, witnesses.setup_witnesses)
 
 

@@ -155,11 +155,13 @@ def _label_md(entry: dict) -> str:
 
 
 def _label_text(entry: dict) -> str:
+    """A configuration as readers know it: the variant's name, and its changed readings in words."""
     config = entry["config"]
     toggles = config.get("toggles") or {}
-    text = config["variant"]
+    base = catalogue.variant(config["variant"])
+    text = base.name
     if toggles:
-        text += " · " + ", ".join(f"{k}={v}" for k, v in sorted(toggles.items()))
+        text += ": " + ", ".join(base.toggles[k].readings[v].label for k, v in sorted(toggles.items()))
     return text + _level_suffix(entry)
 
 
@@ -237,10 +239,20 @@ def _svg(fig: Figure, css_class: str, label: str) -> str:
     fig.savefig(out, format="svg", transparent=True, metadata={"Date": None, "Creator": None})
     svg = out.getvalue()
     svg = svg[svg.index("<svg"):].replace("#000000", "currentColor")
+    # never narrower than drawn, so that no text falls under the size it was set in (a phone
+    # scrolls the chart in its box, see chart_box); a little wider where the page has room
     svg = re.sub(r'<svg ([^>]*?)width="([\d.]+)pt" height="[\d.]+pt"',
-                 lambda m: f'<svg {m.group(1)}style="width:100%;max-width:{float(m.group(2)) * 4 / 3:.0f}px;height:auto"',
+                 lambda m: f'<svg {m.group(1)}style="width:100%;min-width:{float(m.group(2)) * 4 / 3:.0f}px;'
+                           f'max-width:{float(m.group(2)) * 4 / 3 * 1.25:.0f}px;height:auto"',
                  svg, count=1)
     return svg.replace("<svg ", f'<svg class="{css_class}" fill="currentColor" role="img" aria-label="{html.escape(label)}" ', 1)
+
+
+def chart_box(svg: str, label: str, css_class: str = "tafl-chart-box") -> str:
+    """A chart in a box of its own that scrolls sideways where the page is narrower than the
+    chart, and can take the focus so that the keyboard scrolls it too."""
+    return (f'<div class="{css_class}" tabindex="0" role="region" aria-label="{html.escape(label)}">'
+            f'{svg}</div>')
 
 
 def select(entries: list[dict], variant: str | None = None, level: int | None = None) -> list[dict]:
@@ -284,7 +296,8 @@ class BalanceChart(_BalanceDirective):
         if not entries:
             return [self.state.document.reporter.warning(
                 f"balance-chart: no level-{level} results in docs/data/balance*.json", line=self.lineno)]
-        return [nodes.raw("", chart_svg(entries, svg_id=f"balance-chart-{level}" if level != 1 else "balance-chart"),
+        return [nodes.raw("", chart_box(chart_svg(entries, svg_id=f"balance-chart-{level}" if level != 1 else "balance-chart"),
+                                        f"Chart: win rates at level {level}"),
                           format="html")]
 
 
@@ -689,7 +702,7 @@ def _level_chart_svg(entries: list[dict], variants) -> str:
                         label=f"level {level_label(lv)}" if lv not in levels_seen else None)
             levels_seen.add(lv)
     ax.axvline(0.5, color="#9a9a9a", linestyle="--", linewidth=0.8)
-    ax.set_yticks(range(len(rows)), [vid for vid, _p in reversed(rows)])
+    ax.set_yticks(range(len(rows)), [catalogue.variant(vid).name for vid, _p in reversed(rows)])
     ax.set_xlim(0, 1)
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1], ["0%", "25%", "50%", "75%", "100%"])
     ax.set_xlabel("attackers' share of the decided games (95% intervals); 50% = even")
@@ -702,9 +715,8 @@ class LevelChart(_BalanceDirective):
     def run(self) -> list[nodes.Node]:
         # on a phone the chart keeps a legible size and scrolls sideways in its own box, which
         # can take the focus so that the keyboard can scroll it too
-        return [nodes.raw("", '<div class="balance-level-chart-box" tabindex="0" role="region" '
-                              'aria-label="Chart: the attackers\' share at each AI level">'
-                              f'{level_chart_svg(self.entries())}</div>', format="html")]
+        return [nodes.raw("", chart_box(level_chart_svg(self.entries()), "Chart: the attackers' share at each AI level",
+                                        "tafl-chart-box balance-level-chart-box"), format="html")]
 
 
 TEXEL = DATA / "texel.json"

@@ -110,6 +110,7 @@ async function listStoredPages(list) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
       if (!request.url.endsWith(".html") || !request.url.startsWith(root.href)) continue;
+      if (new URL(request.url).pathname.endsWith("/docs/offline.html")) continue;  // this page itself
       const text = await (await cache.match(request)).text();
       const title = new DOMParser().parseFromString(text, "text/html").title.replace(/\s+\S\s+Tawlbwrdd$/, "");
       pages.push([title || request.url, request.url]);

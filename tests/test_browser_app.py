@@ -118,6 +118,7 @@ def test_a_page_never_read_says_offline_that_it_is_not_kept_yet_in_the_sites_sty
     titles = [title for title, _ in kept]
     assert any(title.startswith("Brandubh") for title in titles), titles
     assert any(title.startswith("Tawlbwrdd") for title in titles), titles  # the home page
+    assert not any(title.startswith("Not kept") for title in titles), titles  # not this page itself
     page.locator("#tafl-stored-pages a", has_text="Brandubh").first.click()
     page.wait_for_selector(READY, timeout=90_000)
     assert page.url == f"{base}docs/variants/brandubh.html"

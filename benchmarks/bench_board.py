@@ -226,8 +226,8 @@ def main() -> None:
     parser.add_argument("--long-runs", type=int, default=3)
     parser.add_argument("--site", default=str(ROOT / "_build" / "html"), help="the built site (default _build/html)")
     parser.add_argument("--against", help="a second built site, measured in turn with the first in the same run")
-    parser.add_argument("--ai-json", help="write the --ai times per level as JSON (docs/data/level-times.json is the "
-                                          "file the level menu reads)")
+    parser.add_argument("--ai-json", help="write the --ai times per level and board size as JSON "
+                                          "(docs/data/level-times-browser.json is the file the level menu reads)")
     args = parser.parse_args()
     site = Path(args.site)
     sites = [site] + ([Path(args.against)] if args.against else [])
@@ -279,12 +279,18 @@ def main() -> None:
         big = [t for t, is_large in zip(times, large) if is_large]
         print(f"  level {level}: median {statistics.median(times):.3f} s, max {max(times):.3f} s; "
               f"11x11 and 19x19: median {statistics.median(big):.3f} s, max {max(big):.3f} s")
+    sizes = [Game(vid).size for vid, _p, _t in cases] if ai_times else []
+    for size in sorted(set(sizes)):
+        print(f"  on {size}x{size}: " + "; ".join(
+            f"level {level} median {statistics.median(t for t, n in zip(times, sizes) if n == size):.2f} s, "
+            f"max {max(t for t, n in zip(times, sizes) if n == size):.2f} s" for level, times in ai_times.items()))
     if ai_times and args.ai_json:
         write_level_times(args.ai_json, cases, ai_times)
 
 
 def write_level_times(path: str, cases, ai_times) -> None:
-    """Per level: median and max seconds over all positions and over the 11x11 and 19x19 ones."""
+    """Per level: median and max seconds over all positions and over the 11x11 and 19x19 ones,
+    and for each board size (``by_size``: the board's level menu shows its own size's median)."""
     import datetime
     import json
     import subprocess
@@ -295,12 +301,18 @@ def write_level_times(path: str, cases, ai_times) -> None:
         big = [t for t, is_large in zip(times, large) if is_large]
         levels[str(level)] = {"median": round(statistics.median(times), 3), "max": round(max(times), 3),
                               "large_median": round(statistics.median(big), 3), "large_max": round(max(big), 3)}
+    sizes = [Game(vid).size for vid, _p, _t in cases]
+    by_size = {str(size): {str(level): {"median": round(statistics.median(t for t, n in zip(times, sizes) if n == size), 3),
+                                        "max": round(max(t for t, n in zip(times, sizes) if n == size), 3),
+                                        "positions": sizes.count(size)}
+                           for level, times in ai_times.items()}
+               for size in sorted(set(sizes))}
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
     data = {"provenance": {"benchmark": "benchmarks/bench_board.py --ai", "positions": len(cases),
                            "variants": list(VARIANTS), "runtime": "Pyodide in the board's Web Worker, headless Chromium",
                            "commit": commit or None,
                            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")},
-            "levels": levels}
+            "levels": levels, "by_size": by_size}
     Path(path).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     print(f"wrote {path}")
 

@@ -261,10 +261,12 @@ def test_axe_finds_no_serious_or_critical_violation(page, site_url, path):
 def test_the_computer_answers_with_a_legal_move(page, site_url):
     board = open_board(page, f"{site_url}/docs/variants/brandubh.html")
     menu = board.locator(".tafl-ai option").all_text_contents()
-    # each level with its typical time from the benchmark (docs/data/level-times.json) or its time cap
-    assert len(menu) == len(LEVELS)  # no "off": "You play: both sides" is the computer off
+    # each level with its typical time on this board's size from the benchmark
+    # (docs/data/level-times-browser.json) or its time cap; then the people-like player
+    assert len(menu) == len(LEVELS) + 1  # no "off": "You play: both sides" is the computer off
     for text, (n, spec) in zip(menu, LEVELS.items()):
         assert re.fullmatch(rf"level {n} \({spec.name}, (under 0\.1 s|about [\d.]+ s|up to {spec.time_cap:g} s)\)", text), text
+    assert menu[-1].startswith("plays as people do")
     board.locator(".tafl-human").select_option("attackers")
     board.locator(".tafl-ai").select_option("1")
     first = scripted_line("brandubh")[0][0]

@@ -48,6 +48,10 @@ WIN = 100_000
 _INF = 10**9
 
 
+#: the board squares (11x11) up to which a scaled level's node budget is its own
+BUDGET_SQUARES = 121
+
+
 class Level(NamedTuple):
     """How hard a level thinks: deepest iteration, node budget, tie margin (in
     evaluation units: moves within it of the best are picked at random), time cap (s),
@@ -61,6 +65,20 @@ class Level(NamedTuple):
     label: str
     prune: bool = False
     weights: Weights = HAND_SET
+    scaled: bool = False
+    """Whether the node budget shrinks on boards of more than 121 squares (see :meth:`budget`)."""
+
+    def budget(self, size: int) -> int:
+        """The node budget on a ``size`` x ``size`` board. A scaled level searches ``nodes`` on
+        boards up to 11x11 and ``nodes * 121 // size**2`` on bigger ones, where each node costs
+        more (more moves to make and to order), so that a move takes about as long there.
+
+        >>> LEVELS[5].budget(11), LEVELS[5].budget(19), LEVELS[3].budget(19)
+        (40000, 13407, 7000)
+        """
+        if not self.scaled or size * size <= BUDGET_SQUARES:
+            return self.nodes
+        return self.nodes * BUDGET_SQUARES // (size * size)
 
     @property
     def name(self) -> str:
@@ -72,8 +90,10 @@ LEVELS: dict[int, Level] = {
     1: Level(1, 2_000, 60, 2.0, "beginner: one ply, varied"),
     2: Level(2, 5_000, 15, 3.0, "casual: two plies, about 5,000 nodes"),
     3: Level(8, 7_000, 0, 3.0, "default: up to eight plies, about 7,000 nodes", prune=True, weights=PLAY_WEIGHTS),
-    4: Level(10, 18_000, 0, 6.0, "strong: up to ten plies, about 18,000 nodes", prune=True, weights=PLAY_WEIGHTS),
-    5: Level(12, 40_000, 0, 6.0, "strongest: up to twelve plies, about 40,000 nodes", prune=True, weights=PLAY_WEIGHTS),
+    4: Level(10, 18_000, 0, 6.0, "strong: up to ten plies, about 18,000 nodes", prune=True, weights=PLAY_WEIGHTS,
+             scaled=True),
+    5: Level(12, 40_000, 0, 6.0, "strongest: up to twelve plies, about 40,000 nodes", prune=True, weights=PLAY_WEIGHTS,
+             scaled=True),
 }
 DEFAULT_LEVEL = 3
 
@@ -140,7 +160,7 @@ class _Search:
         self.stop = stop
         self.deadline = time.perf_counter() + time_cap
         self.nodes = 0
-        self.budget = level.nodes
+        self.budget = level.budget(game.size)
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.killers: list[list[int]] = [[0, 0] for _ in range(64)]
         self.history: dict[int, int] = {}

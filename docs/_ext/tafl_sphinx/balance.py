@@ -425,9 +425,26 @@ def seconds(value: float) -> str:
     return f"{value:.1f} s" if value < 10 else f"{value:.0f} s"
 
 
-def typical_time(level: int) -> str:
-    """What the board's menu says of a level's time: the measured median in the browser's
-    Python, or, where it was not measured, the level's time cap."""
+LEVEL_TIMES_BROWSER = DATA / "level-times-browser.json"
+
+
+def level_times_by_size() -> dict[int, dict[int, dict[str, float]]]:
+    """Each level's move times in the board's worker by board size (``docs/data/level-times-browser.json``,
+    written by ``benchmarks/bench_board.py --ai 1,2,3,4,5 --ai-json``): ``{size: {level: {"median", "max"}}}``."""
+    if not LEVEL_TIMES_BROWSER.exists():
+        return {}
+    data = json.loads(LEVEL_TIMES_BROWSER.read_text(encoding="utf-8"))
+    return {int(size): {int(level): v for level, v in levels.items()} for size, levels in data.get("by_size", {}).items()}
+
+
+def typical_time(level: int, size: int | None = None) -> str:
+    """What the board's menu says of a level's time: the median measured in the board's worker on
+    boards of ``size`` where there is one, else the median measured in the browser's Python over
+    every board, or, where it was not measured, the level's time cap."""
+    on_size = level_times_by_size().get(size or 0, {}).get(level)
+    if on_size:
+        median = seconds(on_size["median"])
+        return median if median.startswith("under") else "about " + median
     measured = level_times().get(level)
     if measured:
         median = seconds(measured["median"])
@@ -437,9 +454,12 @@ def typical_time(level: int) -> str:
 
 def levels_md() -> str:
     times = level_times()
+    by_size = level_times_by_size()
+    sizes = sorted(by_size)
     rows = ["| Level | Name | Deepest iteration (plies) | Node budget | Picks among moves within | Time cap "
-            "| Browser move time: median, worst (11x11, 19x19) |",
-            "|--:|:--|--:|--:|--:|--:|:--|"]
+            "| Browser move time: median, worst (11x11, 19x19) |"
+            + "".join(f" In the board's worker on {n}x{n}: median, worst |" for n in sizes),
+            "|--:|:--|--:|--:|--:|--:|:--|" + ":--|" * len(sizes)]
     for n, spec in LEVELS.items():
         name = spec.name + (" (the board's)" if n == DEFAULT_LEVEL and spec.name == "default"
                             else " (the board's default)" if n == DEFAULT_LEVEL else "")
@@ -447,7 +467,10 @@ def levels_md() -> str:
         t = times.get(n)
         measured = (f"{seconds(t['median'])}, {seconds(t['max'])} ({seconds(t['large_median'])}, "
                     f"{seconds(t['large_max'])})" if t else "not measured")
-        rows.append(f"| {n} | {name} | {spec.depth} | {spec.nodes:,} | {margin} | {spec.time_cap:g} s | {measured} |")
+        budget = f"{spec.nodes:,}" + (f" ({spec.budget(19):,} on 19x19)" if spec.scaled else "")
+        cells = "".join(f" {seconds(by_size[size][n]['median'])}, {seconds(by_size[size][n]['max'])} |"
+                        if n in by_size[size] else " not measured |" for size in sizes)
+        rows.append(f"| {n} | {name} | {spec.depth} | {budget} | {margin} | {spec.time_cap:g} s | {measured} |{cells}")
     return "\n".join(rows)
 
 

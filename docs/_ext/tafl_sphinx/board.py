@@ -119,23 +119,24 @@ def _variant_name(variant_id: str, toggles: dict[str, str]) -> str:
     return variant(variant_id, **toggles).name
 
 
-def level_notes() -> dict[int, str]:
+def level_notes(size: int | None = None) -> dict[int, str]:
     """A short note shown after each level's name in the board's menu: its typical reply time
-    in the browser's Python, as ``benchmarks/bench_ai.py`` measured it (``docs/data/level-times.json``),
-    or its time cap where it was not measured."""
-    return {n: typical_time(n) for n in LEVELS}
+    in the board's worker on a board of ``size`` (``docs/data/level-times-browser.json``), else in
+    the browser's Python over all boards (``docs/data/level-times.json``), or its time cap where it
+    was not measured."""
+    return {n: typical_time(n, size) for n in LEVELS}
 
 
-def level_menu() -> list[list[Any]]:
+def level_menu(size: int | None = None) -> list[list[Any]]:
     """The AI's levels as the board's menu shows them: ``[[1, "beginner", note], ...]``, then the
     people-like player (``["people", name, note]``), which moves as people were seen to move."""
-    notes = level_notes()
+    notes = level_notes(size)
     return [[n, spec.name, notes.get(n, "")] for n, spec in LEVELS.items()] + \
         [[PEOPLE, "plays as people do", "the player of the fairest page"]]
 
 
-def _levels_json() -> str:
-    return json.dumps(level_menu())
+def _levels_json(size: int | None = None) -> str:
+    return json.dumps(level_menu(size))
 
 
 def first_state(node: board_node) -> dict[str, Any]:
@@ -221,7 +222,7 @@ def visit_board_html(self, node: board_node) -> None:
         "data-moves": node["moves"],
         "data-human": node["human"],
         "data-ai": node["ai"],
-        "data-levels": _levels_json(),
+        "data-levels": _levels_json(state["size"]),
         "data-default-level": str(DEFAULT_LEVEL),
         "data-glossary": glossary,
         "data-variants": variants,

@@ -55,6 +55,8 @@ MOVE_MODEL = DATA / "move-model.json"
 RECONSTRUCTIONS = ("lewis-1", "lewis-2", "lewis-2-corrected", "jones-3", "jones-3-corrected", "hywel-dda-jones",
                    "tawlbwrdd-cyningstan", "tawlbwrdd-cyningstan-9", "tawlbwrdd-bell", "tawlbwrdd-lewis-diamond",
                    "tawlbwrdd-corner", "tablut-linnaeus", "tablut-smith", "tafl-granquist")
+#: what the player was asked to reach against people's results, out of sample (issue 28 of the project)
+GOAL_MAE, GOAL_SPEARMAN, GOAL_CAP = 7.0, 0.8, 10.0
 VERDICTS = ("attackers ahead", "could be even", "defenders ahead")
 
 
@@ -152,15 +154,17 @@ def answer_md() -> str:
         by[verdict(e["summary"], error)].append(f"{{variant}}`{e['config']['variant']}`")
     games = min(e["summary"]["games"] for e in rows)
     even = by["could be even"]
-    lead = (f"**{len(even)} of the {len(rows)} reconstructions could be even games between people:** "
-            f"{_names(even)}." if even else f"**None of the {len(rows)} reconstructions is shown to be an even game.**")
+    lead = (f"**{len(even)} of the {len(rows)} reconstructions could be even games between people**, as far as "
+            f"this evidence can tell: {_names(even)}." if even
+            else f"**None of the {len(rows)} reconstructions is shown to be an even game.**")
     sides = []
     if by["attackers ahead"]:
         sides.append(f"the attackers are ahead in {_names(by['attackers ahead'])}")
     if by["defenders ahead"]:
-        sides.append(f"the king's side in {_names(by['defenders ahead'])}")
+        sides.append(f"the king's side is ahead in {_names(by['defenders ahead'])}")
+    said = "; ".join(sides)
     return "\n".join([
-        lead + (" " + "; ".join(sides)[0].upper() + "; ".join(sides)[1:] + "." if sides else ""),
+        lead + (f" {said[0].upper()}{said[1:]}." if said else ""),
         "",
         f"Each verdict rests on {games} games or more of a computer player that moves as people do; "
         f"on rules it was not fitted to, it misses people's results by {error:.0f} points on average, "
@@ -193,9 +197,9 @@ def _chart(narrow: bool) -> str:
     rows = chart_rows()
     error = error_points() / 100
     names = [textwrap.wrap(row["name"], 46) if narrow else [row["name"]] for row in rows]
-    heights = [0.75 + 0.42 * len(lines) if narrow else 1.0 for lines in names]
+    heights = [0.95 + 0.62 * len(lines) if narrow else 1.0 for lines in names]
     tops = [sum(heights[i + 1:]) for i in range(len(rows))]  # the first row at the top
-    fig, ax = _figure(height=(0.24 * sum(heights) + 0.75) if narrow else 0.3 * len(rows) + 0.9)
+    fig, ax = _figure(height=(0.23 * sum(heights) + 0.8) if narrow else 0.3 * len(rows) + 0.9)
     fig.set_figwidth(3.45 if narrow else 7.4)
     for row, lines, top in zip(rows, names, tops):
         share, lo, hi, _ = decided(row["summary"])
@@ -210,7 +214,7 @@ def _chart(narrow: bool) -> str:
                         linewidth=1.2)
             ax.plot([p["people"]], [y - 0.25], "D", color=COLOURS["defenders"], markersize=4.5)
         if narrow:
-            ax.text(0, y + 0.2, "\n".join(lines), fontsize=9, va="bottom", ha="left", color="#000000",
+            ax.text(0, y + 0.3, "\n".join(lines), fontsize=9, va="bottom", ha="left", color="#000000",
                     linespacing=1.1)
     ax.axvline(0.5, color="#000000", linewidth=0.6, alpha=0.6)
     ax.set_ylim(0, sum(heights))
@@ -259,9 +263,18 @@ def calibration_md() -> str:
         out.append(f"| {r['label']} | {people} | {100 * i['share']:.1f}% [{100 * i['low']:.0f}–{100 * i['high']:.0f}] | "
                    f"{100 * o['share']:.1f}% [{100 * o['low']:.0f}–{100 * o['high']:.0f}] | {o['games']} | "
                    f"{100 * o['ply_cap'] / max(1, o['games']):.1f}% |")
+    cap = 100 * s["cap_share_max_out"]
+    met = [s["mae_out"] <= GOAL_MAE, s["spearman_out"] >= GOAL_SPEARMAN, cap < GOAL_CAP]
     out += ["", f"Mean absolute error: {s['mae_in']:.1f} points in sample, **{s['mae_out']:.1f} out of sample**. "
                 f"Spearman rank correlation with people's results: {s['spearman_in']:.2f} in sample, "
-                f"{s['spearman_out']:.2f} out of sample."]
+                f"{s['spearman_out']:.2f} out of sample. At most {cap:.1f}% of a dataset's games reached the ply cap "
+                f"(out of sample).", "",
+            f"The goals set for the player, all out of sample, were an error of at most {GOAL_MAE:g} points "
+            f"({'met' if met[0] else 'not met'}), a rank correlation of at least {GOAL_SPEARMAN:g} "
+            f"({'met' if met[1] else 'not met'}) and under {GOAL_CAP:g}% of games at the ply cap on every dataset "
+            f"({'met' if met[2] else 'not met'})."
+            + ("" if all(met) else " Where a goal is not met, the answer on the fairest page carries the error as "
+                                   "it is: its verdicts are widened by it, not by the goal.")]
     return "\n".join(out)
 
 
@@ -336,7 +349,7 @@ def runs_md() -> str:
         games = sum(e["summary"]["games"] for e in data["results"])
         names = sorted({reader_name(e["config"]) for e in data["results"]})
         out += [f"**`docs/data/{path.name}`**: {len(data['results'])} configurations, {games:,} games, "
-                f"played with `{prov.get('commit', '?')[:10]}`, finished {_when(prov)} UTC"
+                f"played with `{prov.get('commit', '?')[:10]}`, written {_when(prov)} UTC"
                 + (f", in {prov['seconds'] / 60:.0f} minutes of playing time" if prov.get("seconds") else "")
                 + f" ({_names(names)}).", "", "```text", prov.get("command", "(command not recorded)"), "```", ""]
     return "\n".join(out)

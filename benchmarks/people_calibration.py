@@ -259,6 +259,7 @@ def main(argv: list[str] | None = None) -> int:
             "results": list({**{e["key"]: e for e in first["results"]},
                              **{e["key"]: e for e in second["results"]}}.values())}
     balance.write_json(data, args.out)
+    pathlib.Path(work).unlink(missing_ok=True)  # every game is in the results now, as the lab's CLI does
     print_table(data)
     print(f"wrote {args.out}")
     return 0

@@ -59,7 +59,8 @@ def test_a_verdict_counts_the_players_error(fairest):
     # (57-63) is a lead, but not once widened by 12 points
     assert fairest.verdict(_summary(520, 480), 0) == "could be even"
     assert fairest.verdict(_summary(600, 400), 0) == "attackers ahead"
-    assert fairest.verdict(_summary(600, 400), 7) == "attackers ahead"
+    assert fairest.verdict(_summary(600, 400), 6) == "attackers ahead"
+    assert fairest.verdict(_summary(600, 400), 7) == "could be even"  # 50% is not a lead
     assert fairest.verdict(_summary(600, 400), 12) == "could be even"
     assert fairest.verdict(_summary(300, 700), 12) == "defenders ahead"
     assert fairest.widened(_summary(600, 400), 7) == (50, 70)
@@ -172,3 +173,26 @@ def test_the_player_pages_words_match_the_data():
     assert "1,752 Copenhagen games" in page and model["provenance"]["games"] == 1752
     assert model["held_out"]["top1"] < 0.30 and "short of that goal" in page
     assert all(model["held_out"]["top1"] > model["levels"][f"level {n}"] for n in range(1, 6))
+
+
+def test_what_the_player_page_says_of_the_calibration_matches_it():
+    page = _page("fairest-player")
+    data = json.loads(CALIBRATION.read_text())
+    rows = {r["id"]: r for r in data["rows"]}
+
+    def gap(dataset: str) -> float:  # in sample: the player's share less people's, in points
+        return 100 * (rows[dataset]["in_sample"]["share"] - rows[dataset]["people"])
+
+    assert "within 3 points of people on the T cross, the Lewis cross and the Lewis diamond" in page
+    assert all(abs(gap(d)) <= 3 for d in ("tawlbwrdd-t-cross", "tawlbwrdd-lewis-cross", "tawlbwrdd-lewis-diamond"))
+    assert "7 points above them on the T diamond and 14 short on the Bell diamond" in page
+    assert round(gap("tawlbwrdd-t-diamond")) == 7 and round(gap("tawlbwrdd-bell-diamond")) == -14
+    assert "orders the Lewis setups below the others as people do" in page
+    lewis = [rows[d]["in_sample"]["share"] for d in ("tawlbwrdd-lewis-cross", "tawlbwrdd-lewis-diamond")]
+    others = [rows[d]["in_sample"]["share"] for d in ("tawlbwrdd-t-cross", "tawlbwrdd-t-diamond", "tawlbwrdd-bell-diamond")]
+    assert max(lewis) <= min(others)
+    assert "its attackers win about a quarter of the decided Copenhagen and Fetlar games" in page
+    assert all(0.22 <= rows[d]["in_sample"]["share"] <= 0.29 for d in ("copenhagen-corpus", "fetlar-tournament-2011"))
+    assert "attackers who win under a tenth of the decided games" in page
+    assert rows["copenhagen-corpus"]["out_of_sample"]["share"] < 0.10
+    assert "It is larger than the 7 points the player was asked to reach" in page and data["summary"]["mae_out"] > 7

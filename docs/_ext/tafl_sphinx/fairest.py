@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from tafl_rules import catalogue
+from tafl_rules.ai.people import parse_style
 from tafl_rules.balance import wilson
 
 from .balance import CHART_RC, COLOURS, DATA, _figure, _pct, _svg, chart_box
@@ -355,12 +357,47 @@ def runs_md() -> str:
     return "\n".join(out)
 
 
+def _short_label(dataset: dict[str, Any]) -> str:
+    """A dataset's rules in a few words: the forum's name of its setup, else the variant's name."""
+    setup = re.search(r"'([^']+)' setup", dataset["label"])
+    return f"the {setup.group(1)}" if setup else catalogue.variant(dataset["variant"]).name
+
+
+def grid_md() -> str:
+    """What each style tried gave on the games that chose the styles: the attackers' share of the
+    decided games per rule set, beside people's, and each style's mean error over all of them."""
+    data = read(CALIBRATION)
+    grid = data["provenance"]["grid"]
+    rule_sets = list(dict.fromkeys(r["rule_set"] for r in data["datasets"]))
+    people = {rs: [r["share"] for r in data["datasets"] if r["rule_set"] == rs] for rs in rule_sets}
+    first = {rs: next(r for r in data["datasets"] if r["rule_set"] == rs) for rs in rule_sets}
+    head = ["| Style (attackers' and defenders' temperatures) | "
+            + " | ".join(_short_label(first[rs]) for rs in rule_sets) + " | Mean error |",
+            "|:--|" + "--:|" * (len(rule_sets) + 1),
+            "| People | " + " | ".join("; ".join(f"{100 * x:.0f}%" for x in people[rs]) for rs in rule_sets) + " | |"]
+    for name in grid:
+        cells, errors = [], []
+        for rs in rule_sets:
+            key = f"{rs}|a:{name}/d:{name}|cap{data['provenance']['ply_cap']}"
+            got = data["grid_results"][key]
+            cells.append(f"{100 * got['share']:.0f}%")
+            errors += [abs(got["share"] - x) for x in people[rs]]
+        style = parse_style(name)
+        head.append(f"| {style.attackers_temperature:g} and {style.defenders_temperature:g}"
+                    + (" (chosen in sample)" if name == data["summary"]["in_sample_style"] else "")
+                    + " | " + " | ".join(cells) + f" | {100 * sum(errors) / len(errors):.1f} |")
+    return "\n".join(head)
+
+
 def calibration_runs_md() -> str:
     prov = read(CALIBRATION)["provenance"]
     return "\n".join([
+        f"Each style as it played the first {prov['fit_games']} seeds of each rule set (the games that chose "
+        f"the styles), the attackers' share of the decided games:", "", grid_md(), "",
         f"The calibration was played with `{prov.get('commit', '?')[:10]}`, finished {_when(prov)} UTC: "
         f"{prov['fit_games']} games a style to choose the styles, then {prov['report_games']} games of each rule "
-        f"set at the styles the table reports, with the ply cap at {prov['ply_cap']}. It is made again, "
+        f"set at the styles the table reports, with the ply cap at {prov['ply_cap']}"
+        + (f" ({prov['sittings']})" if prov.get("sittings") else "") + ". It is made again, "
         f"game for game and resumable from its work file, by", "", "```text", prov["command"], "```"])
 
 

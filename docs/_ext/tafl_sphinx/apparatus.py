@@ -12,13 +12,17 @@ import re
 from collections import defaultdict
 
 from docutils.parsers.rst import directives
-from pybtex.database import parse_file
 
+from tafl_rules import catalogue
+
+from . import bib
 from .bibstyle import ByCitationName
-from .content import (ROOT, MarkdownDirective, RULE_NAMES, _escape_inline, all_variants, get_variant, md_escape,
-                      position_map, rule_label, toggle_label)
+from .layouts import position_map
+from .links import rule_label, toggle_label
 from .quotes import ITALICS
 from .texts import GRADES, library
+from .util import MarkdownDirective, escape_inline, md_escape
+from .words import RULE_NAMES
 
 #: How the witness of a copy is named under a parallel column.
 GRADE_WORDS = {"verified": "", "second-hand": "second-hand", "unverified": "unverified"}
@@ -27,7 +31,7 @@ GRADE_WORDS = {"verified": "", "second-hand": "second-hand", "unverified": "unve
 def _italics(text: str) -> str:
     """A stored text as MyST: its ``_word_`` italics kept, everything else literal."""
     parts = ITALICS.split(" ".join(text.split()))
-    out = "".join(f"*{md_escape(p.replace('_', ' '))}*" if i % 2 else _escape_inline(p) for i, p in enumerate(parts))
+    out = "".join(f"*{md_escape(p.replace('_', ' '))}*" if i % 2 else escape_inline(p) for i, p in enumerate(parts))
     return re.sub(r"^(\d+)\.", r"\1\\.", out)  # "1. Arx regia" is a numbered law, not a list
 
 
@@ -150,16 +154,15 @@ def _links(text: str) -> str:
         url = m.group(0).rstrip(",;.")
         while url.endswith(")") and url.count("(") < url.count(")"):
             url = url[:-1]
-        out += [_escape_inline(text[last:m.start()]), f"[`{url}`]({url})"]
+        out += [escape_inline(text[last:m.start()]), f"[`{url}`]({url})"]
         last = m.start() + len(url)
-    out.append(_escape_inline(text[last:]))
+    out.append(escape_inline(text[last:]))
     return "".join(out)
 
 
 def _bib_order() -> dict[str, tuple]:
     """Each bibliography key's place in the bibliography (by the name it is cited by, then year)."""
-    entries = parse_file(str(ROOT / "docs" / "references.bib")).entries
-    return {key: ByCitationName().sorting_key(entry) for key, entry in entries.items()}
+    return {key: ByCitationName().sorting_key(entry) for key, entry in bib.entries().items()}
 
 
 class StoredTexts(MarkdownDirective):
@@ -183,7 +186,7 @@ class StoredTexts(MarkdownDirective):
 
 def catalogue_passages():
     """Every passage of the catalogue: (variant, where it is used, provenance)."""
-    for v in all_variants():
+    for v in catalogue.variants():
         for field, prov in v.provenance.items():
             yield v, ("rule", field), prov
         for toggle in v.toggles.values():
@@ -251,7 +254,7 @@ CUT_STYLE = {"fixed": ("#111", "none"), "derived": ("#111", "none"), "one of two
 def tablut_cut_svg() -> str:
     """The board of Smith's laws, redrawn: castle 1, Swedes' squares 2 and 3, Muscovites' squares shaded,
     and the letters the laws use, each drawn as sure as the laws make it."""
-    v = get_variant("tablut-linnaeus")
+    v = catalogue.variant("tablut-linnaeus")
     where = position_map(v.rules.start, 9)
     cell, pad = 44, 22
     size = 9 * cell + 2 * pad

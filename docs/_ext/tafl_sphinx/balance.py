@@ -46,23 +46,27 @@ import matplotlib.patches
 from matplotlib.figure import Figure
 from docutils import nodes
 from docutils.parsers.rst import directives
-from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
-from sphinx.util.docutils import SphinxDirective
 
 from tafl_rules import catalogue
 from tafl_rules.ai import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS
 from tafl_rules.balance import sign_test, site_configs, wilson
 
-ROOT = Path(__file__).resolve().parents[3]
-DATA = ROOT / "docs" / "data"
+from . import roots
+from .util import MystDirective, pct
+
 COLOURS = {"attackers": "#b5472f", "draws": "#b9b3a8", "defenders": "#2f5f8a"}
+
+
+def data_dir() -> Path:
+    """The folder of the results: the project's ``tafl_data_dir`` (:mod:`tafl_sphinx.roots`)."""
+    return roots.current().data
 
 
 def result_files() -> list[Path]:
     """``balance.json`` first, then the other ``balance*.json`` files by name."""
-    files = sorted(DATA.glob("balance*.json"), key=lambda p: (p.name != "balance.json", p.name))
+    files = sorted(data_dir().glob("balance*.json"), key=lambda p: (p.name != "balance.json", p.name))
     return [p for p in files if not p.name.endswith(".work.jsonl")]
 
 
@@ -84,7 +88,8 @@ def _results_files_added(app: Sphinx, env: Any, added: set, changed: set, remove
     # build), so a document that read the results is read again when the files it noted are not
     # the files there are now. (A removed file Sphinx sees itself: a dependency gone missing.)
     now = set(result_files())
-    readers = {doc: {Path(dep) for dep in deps if Path(dep).parent == DATA and Path(dep).match("balance*.json")}
+    data = data_dir()
+    readers = {doc: {Path(dep) for dep in deps if Path(dep).parent == data and Path(dep).match("balance*.json")}
                for doc, deps in env.dependencies.items()}
     return sorted(doc for doc, noted in readers.items() if noted and noted != now)
 
@@ -121,9 +126,7 @@ def _larger_run(one: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
     return other if len(b) > len(a) else one
 
 
-def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
-
+_pct = pct  # the name the results' modules import
 
 def _cell(part: dict) -> str:
     return f"{_pct(part['rate'])} ({_pct(part['low'])}–{_pct(part['high'])})"
@@ -249,19 +252,19 @@ def select(entries: list[dict], variant: str | None = None, level: int | None = 
             and (level is None or level_of(e) == level)]
 
 
-class _BalanceDirective(SphinxDirective):
+class BalanceDirective(MystDirective):
+    """A directive drawn from the results: :meth:`entries` reads them (noting the files read)."""
+
     has_content = False
 
     def entries(self, variant: str | None = None, level: int | None = None) -> list[dict]:
         return select(noted_results(self.env), variant, level)
 
-    def parse_md(self, text: str) -> list[nodes.Node]:
-        container = nodes.container()
-        self.state.nested_parse(StringList(text.splitlines(), source=self.env.docname), 0, container)
-        return container.children
+
+_BalanceDirective = BalanceDirective  # the name the results' modules import
 
 
-class BalanceTable(_BalanceDirective):
+class BalanceTable(BalanceDirective):
     option_spec = {"level": directives.positive_int, "plain": directives.flag}
 
     def run(self) -> list[nodes.Node]:
@@ -275,7 +278,7 @@ class BalanceTable(_BalanceDirective):
         return self.parse_md(table_md(entries))
 
 
-class BalanceChart(_BalanceDirective):
+class BalanceChart(BalanceDirective):
     option_spec = {"level": directives.positive_int}
 
     def run(self) -> list[nodes.Node]:
@@ -288,7 +291,7 @@ class BalanceChart(_BalanceDirective):
                           format="html")]
 
 
-class BalanceRow(_BalanceDirective):
+class BalanceRow(BalanceDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
@@ -302,7 +305,7 @@ class BalanceRow(_BalanceDirective):
         return self.parse_md(table_md(entries) + "\n\n" + note)
 
 
-class BalanceProvenance(_BalanceDirective):
+class BalanceProvenance(BalanceDirective):
     def run(self) -> list[nodes.Node]:
         self.entries()
         lines = []
@@ -392,16 +395,17 @@ def tournament_by_variant_md(data: dict) -> str:
             + "\n".join(rows))
 
 
-LEVEL_TIMES = DATA / "level-times.json"
+LEVEL_TIMES = "level-times.json"
 
 
 def level_times() -> dict[int, dict[str, float]]:
     """Each level's measured move times in Pyodide (``docs/data/level-times.json``, written by
     ``benchmarks/bench_ai.py --json``): ``{level: {"median", "max", "large_median", "large_max"}}``;
     levels not measured there are missing."""
-    if not LEVEL_TIMES.exists():
+    path = data_dir() / LEVEL_TIMES
+    if not path.exists():
         return {}
-    data = json.loads(LEVEL_TIMES.read_text(encoding="utf-8"))
+    data = json.loads(path.read_text(encoding="utf-8"))
     return {int(k): v for k, v in data.get("pyodide", {}).items()}
 
 
@@ -439,7 +443,7 @@ def levels_md() -> str:
 
 
 def calibration_files() -> list[Path]:
-    return sorted(DATA.glob("calibration*.json"))
+    return sorted(data_dir().glob("calibration*.json"))
 
 
 def level_title(level: int) -> str:
@@ -509,16 +513,17 @@ def calibration_endings_md(level: int = DEFAULT_LEVEL) -> str:
     return "\n".join(rows)
 
 
-CAPPED = DATA / "copenhagen-capped.json"
+CAPPED = "copenhagen-capped.json"
 
 
 def capped_md() -> str:
     """Where the default level's Copenhagen games stopped at the ply cap stood when they
     stopped (``benchmarks/calibration.py --capped N``), by how many corners the attackers had
     closed: a table and its provenance."""
-    if not CAPPED.exists():
+    path = data_dir() / CAPPED
+    if not path.exists():
         return "No capped games replayed yet (run `python benchmarks/calibration.py --capped 40`)."
-    data = json.loads(CAPPED.read_text(encoding="utf-8"))
+    data = json.loads(path.read_text(encoding="utf-8"))
     games, prov = data["games"], data["provenance"]
     n = len(games)
     rows = ["| Corners closed by the attackers | Games | The king on the edge, on a square of an open corner "
@@ -534,7 +539,7 @@ def capped_md() -> str:
     return ("\n".join(rows) + f"\n\nThe first {n} of the {prov['capped_in_run']} games of {level_title(prov['level'])} "
             f"that reached the cap (seeds {seeds[0]} to {seeds[-1]}), played again from `docs/data/{prov['from']}` "
             f"and read at their last position: `{prov['command']}`, code {str(prov['commit'])[:7]}, "
-            f"{prov['date'][:10]}, {prov['seconds'] / 60:.0f} minutes on one core (`docs/data/{CAPPED.name}` "
+            f"{prov['date'][:10]}, {prov['seconds'] / 60:.0f} minutes on one core (`docs/data/{CAPPED}` "
             "holds each position).")
 
 
@@ -557,7 +562,7 @@ def calibration_provenance_md() -> str:
     return "\n".join(lines)
 
 
-HUMAN_RESULTS = DATA / "human-results.json"
+HUMAN_RESULTS = "human-results.json"
 
 
 def human_share(result: dict) -> tuple[float, float] | None:
@@ -616,7 +621,7 @@ def _self_play(config: dict | None, entries: list[dict]) -> str:
 
 
 def human_results_md(entries: list[dict]) -> str:
-    data = json.loads(HUMAN_RESULTS.read_text(encoding="utf-8"))
+    data = json.loads((data_dir() / HUMAN_RESULTS).read_text(encoding="utf-8"))
     rows = ["| Rules as those people played them, who played, and the source | Published (attackers / draws / "
             "defenders) | Attackers' share of the decided games | Self-play on the same rules: attackers' share of "
             "the decided games |",
@@ -698,7 +703,7 @@ def _level_chart_svg(entries: list[dict], variants) -> str:
                 "The attackers' share of the decided games at each AI level, per reconstruction")
 
 
-class LevelChart(_BalanceDirective):
+class LevelChart(BalanceDirective):
     def run(self) -> list[nodes.Node]:
         # on a phone the chart keeps a legible size and scrolls sideways in its own box, which
         # can take the focus so that the keyboard can scroll it too
@@ -707,15 +712,16 @@ class LevelChart(_BalanceDirective):
                               f'{level_chart_svg(self.entries())}</div>', format="html")]
 
 
-TEXEL = DATA / "texel.json"
+TEXEL = "texel.json"
 
 
 def texel_md() -> str:
     """The Texel tuning's fit (``docs/data/texel.json``, from ``benchmarks/texel.py``) on the games
     it never saw."""
-    if not TEXEL.exists():
+    path = data_dir() / TEXEL
+    if not path.exists():
         return ""
-    data = json.loads(TEXEL.read_text(encoding="utf-8"))
+    data = json.loads(path.read_text(encoding="utf-8"))
     rows = ["| Weights | Positions | Mean squared error | Log loss | The side the evaluation favoured won |",
             "|:--|--:|--:|--:|--:|"]
     names = {"constant": "none (always the training games' average)", "hand-set": "hand-set (levels 1 and 2)",
@@ -728,13 +734,13 @@ def texel_md() -> str:
             f"`{prov['command']}`, {prov['date'][:10]}:\n\n" + "\n".join(rows))
 
 
-class TexelFit(_BalanceDirective):
+class TexelFit(BalanceDirective):
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(str(TEXEL))
+        self.env.note_dependency(str(data_dir() / TEXEL))
         return self.parse_md(texel_md() or "No tuning run yet (run `python benchmarks/texel.py --out docs/data/texel.json`).")
 
 
-class CalibrationTable(_BalanceDirective):
+class CalibrationTable(BalanceDirective):
     """The calibration table with its provenance; with ``:endings:``, how the games ended."""
     option_spec = {"endings": directives.flag, "capped": directives.flag, "level": directives.positive_int}
 
@@ -744,27 +750,27 @@ class CalibrationTable(_BalanceDirective):
         if "endings" in self.options:
             return self.parse_md(calibration_endings_md(self.options.get("level", DEFAULT_LEVEL)))
         if "capped" in self.options:
-            self.env.note_dependency(str(CAPPED))
+            self.env.note_dependency(str(data_dir() / CAPPED))
             return self.parse_md(capped_md())
         return self.parse_md(calibration_md() + "\n\n" + calibration_provenance_md())
 
 
-class HumanResults(_BalanceDirective):
+class HumanResults(BalanceDirective):
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(str(HUMAN_RESULTS))
+        self.env.note_dependency(str(data_dir() / HUMAN_RESULTS))
         return self.parse_md(human_results_md(self.entries(level=None)))
 
 
-class AiLevels(_BalanceDirective):
+class AiLevels(BalanceDirective):
     def run(self) -> list[nodes.Node]:
         return self.parse_md(levels_md())
 
 
-class TournamentTable(_BalanceDirective):
+class TournamentTable(BalanceDirective):
     optional_arguments = 1  # the file in docs/data (default tournament.json)
 
     def run(self) -> list[nodes.Node]:
-        path = DATA / (self.arguments[0] if self.arguments else "tournament.json")
+        path = data_dir() / (self.arguments[0] if self.arguments else "tournament.json")
         if not path.exists():
             return self.parse_md("No tournament results yet (run `python benchmarks/tournament.py`).")
         self.env.note_dependency(str(path))

@@ -22,6 +22,8 @@ from pybtex.style.sorting import BaseSortingStyle
 from pybtex.style.formatting import toplevel
 from pybtex.style.template import field, first_of, join, optional, optional_field, sentence, tag, words
 
+from .bib import plain_text
+
 pages = field("pages", apply_func=dashify)
 year = first_of[optional[words[optional_field("month"), field("year")]], "n.d."]
 
@@ -34,17 +36,12 @@ def _ordinal(text: str) -> str:
     return f"{n}{suffix}"
 
 
-def _plain(text: str) -> str:
-    """LaTeX markup of a .bib field as plain text ("Linn{\\'e}" -> "Linné", "--" -> "–")."""
-    return Text.from_latex(text).render_as("text")
-
-
 def _who(entry) -> str:
     """The name an entry is cited and sorted by: its authors' (or editors') surnames, else its title."""
     people = entry.persons.get("author") or entry.persons.get("editor") or []
     if not people:
-        return _plain(entry.fields.get("title", entry.key))
-    names = [_plain(" ".join(p.prelast_names + p.last_names)) for p in people]
+        return plain_text(entry.fields.get("title", entry.key))
+    names = [plain_text(" ".join(p.prelast_names + p.last_names)) for p in people]
     return names[0] if len(names) == 1 else names[0] + (" and " + names[1] if len(names) == 2 else " and others")
 
 
@@ -52,7 +49,7 @@ class AuthorYearLabels(BaseLabelStyle):
     """Labels as the citations read: "Lewis 1941", "Wiktionary n.d."; a letter separates equal ones."""
 
     def format_labels(self, sorted_entries):
-        labels = [_plain(f"{_who(entry)} {entry.fields.get('year', 'n.d.')}") for entry in sorted_entries]
+        labels = [plain_text(f"{_who(entry)} {entry.fields.get('year', 'n.d.')}") for entry in sorted_entries]
         seen: dict[str, int] = {}
         for label in labels:
             seen[label] = seen.get(label, 0) + 1
@@ -167,7 +164,7 @@ def year_as_labelled(entry, label: str) -> str:
     >>> year_as_labelled(Entry("misc", fields={"year": "1941"}), "Lewis 1941")
     '1941'
     """
-    plain = _plain(entry.fields.get("year", "n.d."))
+    plain = plain_text(entry.fields.get("year", "n.d."))
     m = re.search(re.escape(plain) + r"([a-z])$", label)
     return plain + (m.group(1) if m else "")
 

@@ -23,8 +23,7 @@ from tafl_rules import variant, webapi
 from tafl_rules.ai import DEFAULT_LEVEL, LEVELS
 
 from .balance import typical_time
-
-STATIC_DIR = Path(__file__).resolve().parents[3] / "_static"
+from .util import STATIC_DIR
 SIDES = ("attackers", "defenders", "both")
 
 

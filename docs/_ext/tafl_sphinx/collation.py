@@ -16,8 +16,8 @@ import difflib
 
 from docutils.parsers.rst import directives
 
-from .content import MarkdownDirective, md_escape
 from .texts import library
+from .util import MarkdownDirective, md_escape
 
 OMITTED = "om."
 

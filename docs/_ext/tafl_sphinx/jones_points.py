@@ -15,7 +15,8 @@ from sphinx.application import Sphinx
 from tafl_rules import catalogue
 from tafl_rules.balance import JONES_REVERSED
 
-from .balance import _BalanceDirective, _pct, decided_share, level_label, level_of
+from .balance import BalanceDirective, decided_share, level_label, level_of
+from .util import pct
 
 
 def _distance_from_even(share: float, lo: float, hi: float) -> tuple[float, float]:
@@ -46,7 +47,7 @@ def _share_cell(summary: dict) -> str:
     share, lo, hi, decided = decided_share(summary)
     if not decided:
         return f"no game decided of {summary['games']}"
-    return f"{_pct(share)} ({_pct(lo)}–{_pct(hi)}), {decided:,} of {summary['games']:,} decided"
+    return f"{pct(share)} ({pct(lo)}–{pct(hi)}), {decided:,} of {summary['games']:,} decided"
 
 
 def jones_points_md(vid: str, entries: list[dict]) -> str:
@@ -83,7 +84,7 @@ def jones_points_md(vid: str, entries: list[dict]) -> str:
     return "\n".join(rows)
 
 
-class JonesPoints(_BalanceDirective):
+class JonesPoints(BalanceDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:

@@ -23,7 +23,8 @@ from typing import Callable
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from .balance import _pct, decided_share, noted_results, select
+from .balance import decided_share, noted_results, select
+from .util import pct
 
 TARGET = re.compile(r"(?P<variant>[a-z0-9-]+)(?:\?(?P<toggles>[a-z_]+=[a-z0-9_-]+(?:&[a-z_]+=[a-z0-9_-]+)*))?"
                     r"@(?P<level>\d+)")
@@ -51,19 +52,19 @@ def _decided(summary: dict) -> str:
 
 def _interval(summary: dict) -> str:
     _, low, high, _ = decided_share(summary)
-    return f"{_pct(low)} to {_pct(high)}"
+    return f"{pct(low)} to {pct(high)}"
 
 
 def _share(summary: dict) -> str:
     share, _, _, decided = decided_share(summary)
-    return f"{_pct(share)}, interval {_interval(summary)}" if decided else "no game decided"
+    return f"{pct(share)}, interval {_interval(summary)}" if decided else "no game decided"
 
 
 FIGURES: dict[str, Callable[[dict], str]] = {
     "lab-games": lambda s: f"{s['games']:,}",
     "lab-capped": lambda s: f"{s['endings'].get('ply-cap', 0):,}",
     "lab-decided": _decided,
-    "lab-pct": lambda s: _pct(decided_share(s)[0]),
+    "lab-pct": lambda s: pct(decided_share(s)[0]),
     "lab-share": _share,
     "lab-interval": _interval,
 }

@@ -18,7 +18,8 @@ from sphinx.application import Sphinx
 from tafl_rules.ai import DEFAULT_LEVEL
 from tafl_rules.balance import Z95
 
-from .balance import _BalanceDirective, _pct, decided_share, plain_rows
+from .balance import BalanceDirective, decided_share, plain_rows
+from .util import pct
 
 ENOUGH = 10_000  # beyond this many games the estimate is given as "over"
 
@@ -78,7 +79,7 @@ def _cell(summary: dict | None) -> str:
         return "not played"
     share, lo, hi, decided = decided_share(summary)
     # a word joiner each side of the dash: a narrow column breaks after the share, not inside the interval
-    return f"{_pct(share)} ({round(100 * lo)}\u2060–\u2060{round(100 * hi)})" if decided else "none decided"
+    return f"{pct(share)} ({round(100 * lo)}\u2060–\u2060{round(100 * hi)})" if decided else "none decided"
 
 
 def level_verdicts_md(entries: list[dict], level: int = DEFAULT_LEVEL) -> str:
@@ -98,7 +99,7 @@ def level_verdicts_md(entries: list[dict], level: int = DEFAULT_LEVEL) -> str:
     return "\n".join(lines)
 
 
-class LevelVerdicts(_BalanceDirective):
+class LevelVerdicts(BalanceDirective):
     option_spec = {"level": directives.positive_int}
 
     def run(self) -> list[nodes.Node]:

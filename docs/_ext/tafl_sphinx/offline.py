@@ -32,8 +32,9 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-ROOT = Path(__file__).resolve().parents[3]
-TEMPLATE = ROOT / "_static" / "tafl-sw.js"
+from .util import STATIC_DIR
+
+TEMPLATE = STATIC_DIR / "tafl-sw.js"
 SERVICE_WORKER = "tafl-sw.js"
 MANIFEST = "manifest.webmanifest"
 START_PAGE = "index.html"

@@ -26,7 +26,10 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from .texts import ROOT, Finding, library
+import tafl_rules
+
+from .texts import Finding, library
+from .util import md_escape
 
 logger = logging.getLogger(__name__)
 
@@ -72,7 +75,8 @@ def check(env, key: str, locator: str, text: str, *, origin: str, location) -> F
         data = data_file(env.docname)
         if data:
             message += f" (in the catalogue's data file {data}, from which the page {env.docname}.md is generated)"
-            location = f"{ROOT / data}:{_line_of(ROOT / data, text)}"
+            path = Path(tafl_rules.__file__).parent.parent / data
+            location = f"{path}:{_line_of(path, text)}"
         logger.warning(message, location=location, type="tafl", subtype="quotation")
     records = env.tafl_quotations.setdefault(env.docname, [])
     records.append({"origin": origin, "key": key, "locator": locator, "text": text, "status": finding.status,
@@ -83,18 +87,11 @@ def check(env, key: str, locator: str, text: str, *, origin: str, location) -> F
 def attribution_md(key: str, locator: str, finding: Finding) -> str:
     """"Author Year, locator (where), as given by …", with the status when it is not *verified*."""
     where = f" ({finding.where})" if finding.where and finding.where != locator else ""
-    text = f"{{cite:t}}`{key}`, {escape(locator)}{where}"
+    text = f"{{cite:t}}`{key}`, {md_escape(locator)}{where}"
     if finding.via:
         text += ", as given by " + " and ".join(f"{{cite:t}}`{via}`" for via in finding.via)
     note = STATUS_NOTE.get(finding.status or "", "")
     return text + (f" ({note})" if note else "")
-
-
-def escape(text: str) -> str:
-    text = " ".join(str(text).split())
-    for char, repl in (("\\", "\\\\"), ("|", "\\|"), ("<", "&lt;"), ("*", "\\*"), ("`", "\\`"), ("[", "\\["), ("]", "\\]")):
-        text = text.replace(char, repl)
-    return text
 
 
 def q_role(name, rawtext, text, lineno, inliner, options=None, content=None):

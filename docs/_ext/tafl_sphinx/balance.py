@@ -38,12 +38,14 @@ import io
 import json
 import re
 import statistics
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import matplotlib
 import matplotlib.patches
 from matplotlib.figure import Figure
+from matplotlib.typing import RcKeyType
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
@@ -83,7 +85,7 @@ def noted_results(env: Any) -> list[dict[str, Any]]:
     return load_results()
 
 
-def _results_files_added(app: Sphinx, env: Any, added: set, changed: set, removed: set) -> list[str]:
+def _results_files_added(app: Sphinx, env: Any, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
     # A folder cannot be a Sphinx dependency (one that is not a file is read as changed on every
     # build), so a document that read the results is read again when the files it noted are not
     # the files there are now. (A removed file Sphinx sees itself: a dependency gone missing.)
@@ -128,24 +130,24 @@ def _larger_run(one: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
 
 _pct = pct  # the name the results' modules import
 
-def _cell(part: dict) -> str:
+def _cell(part: dict[str, Any]) -> str:
     return f"{_pct(part['rate'])} ({_pct(part['low'])}–{_pct(part['high'])})"
 
 
-def level_of(entry: dict) -> int | None:
+def level_of(entry: dict[str, Any]) -> int | None:
     """The AI level both sides played at (None if the two sides differ)."""
     config = entry["config"]
     a, d = config["attackers_level"], config["defenders_level"]
     return a if a == d else None
 
 
-def _level_suffix(entry: dict) -> str:
+def _level_suffix(entry: dict[str, Any]) -> str:
     level = level_of(entry)
     return "" if level == 1 else f", level {level}" if level else \
         f", levels {entry['config']['attackers_level']} v {entry['config']['defenders_level']}"
 
 
-def _label_md(entry: dict) -> str:
+def _label_md(entry: dict[str, Any]) -> str:
     config = entry["config"]
     vid = config["variant"]
     toggles = config.get("toggles") or {}
@@ -157,16 +159,16 @@ def _label_md(entry: dict) -> str:
     return f"{{variant}}`{vid}` with {changes}{_level_suffix(entry)}"
 
 
-def _label_text(entry: dict) -> str:
+def _label_text(entry: dict[str, Any]) -> str:
     config = entry["config"]
     toggles = config.get("toggles") or {}
-    text = config["variant"]
+    text: str = config["variant"]
     if toggles:
         text += " · " + ", ".join(f"{k}={v}" for k, v in sorted(toggles.items()))
     return text + _level_suffix(entry)
 
 
-def table_md(entries: list[dict]) -> str:
+def table_md(entries: list[dict[str, Any]]) -> str:
     rows = ["| Rules | Games | Attackers win | Defenders win | Draws | Plies, mean / median | King escaped / taken |",
             "|:--|--:|--:|--:|--:|--:|--:|"]
     for e in entries:
@@ -176,7 +178,7 @@ def table_md(entries: list[dict]) -> str:
     return "\n".join(rows)
 
 
-def chart_svg(entries: list[dict], *, svg_id: str = "balance-chart") -> str:
+def chart_svg(entries: list[dict[str, Any]], *, svg_id: str = "balance-chart") -> str:
     """Stacked bars (attackers' wins, draws, defenders' wins) with the 95% intervals of
     both sides' win rates drawn as whiskers, one row per configuration (matplotlib, drawn
     to SVG at build time; each row carries its figures as a tooltip)."""
@@ -184,7 +186,7 @@ def chart_svg(entries: list[dict], *, svg_id: str = "balance-chart") -> str:
         return _chart_svg(entries, svg_id)
 
 
-def _chart_svg(entries: list[dict], svg_id: str) -> str:
+def _chart_svg(entries: list[dict[str, Any]], svg_id: str) -> str:
     fig, ax = _figure(height=0.3 * len(entries) + 1.2)
     rows = list(reversed(entries))
     for y, e in enumerate(rows):
@@ -220,7 +222,7 @@ def _chart_svg(entries: list[dict], svg_id: str) -> str:
 
 
 #: text set as text (searchable, in the page's font); the same bytes for the same data
-CHART_RC = {"svg.fonttype": "none", "font.size": 10, "font.family": "sans-serif", "svg.hashsalt": "tafl"}
+CHART_RC: dict[RcKeyType, Any] = {"svg.fonttype": "none", "font.size": 10, "font.family": "sans-serif", "svg.hashsalt": "tafl"}
 
 
 def _figure(height: float) -> tuple[Figure, Any]:
@@ -246,7 +248,7 @@ def _svg(fig: Figure, css_class: str, label: str) -> str:
     return svg.replace("<svg ", f'<svg class="{css_class}" fill="currentColor" role="img" aria-label="{html.escape(label)}" ', 1)
 
 
-def select(entries: list[dict], variant: str | None = None, level: int | None = None) -> list[dict]:
+def select(entries: list[dict[str, Any]], variant: str | None = None, level: int | None = None) -> list[dict[str, Any]]:
     """The entries of one variant (all if None) played with both sides at ``level`` (any if None)."""
     return [e for e in entries if (variant is None or e["config"]["variant"] == variant)
             and (level is None or level_of(e) == level)]
@@ -257,7 +259,7 @@ class BalanceDirective(MystDirective):
 
     has_content = False
 
-    def entries(self, variant: str | None = None, level: int | None = None) -> list[dict]:
+    def entries(self, variant: str | None = None, level: int | None = None) -> list[dict[str, Any]]:
         return select(noted_results(self.env), variant, level)
 
 
@@ -331,15 +333,15 @@ def level_label(level: int) -> str:
     return f"former {level - 100}" if level in RETIRED_LEVELS else str(level)
 
 
-def _pair(r: dict) -> str:
+def _pair(r: dict[str, Any]) -> str:
     return f"{level_label(r['higher'])} v {level_label(r['lower'])}"
 
 
-def _ladder(table: list[dict]) -> list[dict]:
+def _ladder(table: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(table, key=lambda r: (r["lower"] % 100, r["lower"], r["higher"]))
 
 
-def tournament_md(data: dict) -> str:
+def tournament_md(data: dict[str, Any]) -> str:
     rows = ["| Pair | Games | Higher level wins | Draws | Losses | Win rate (95% interval) | Score | "
             "Sign test *p* | As attackers W/D/L | As defenders W/D/L |",
             "|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
@@ -361,7 +363,7 @@ def tournament_md(data: dict) -> str:
     return "\n".join(rows) + "\n\n" + note + "\n\n" + tournament_by_variant_md(data)
 
 
-def tournament_by_variant(data: dict) -> dict[tuple[int, str, str], tuple[int, int, int]]:
+def tournament_by_variant(data: dict[str, Any]) -> dict[tuple[int, str, str], tuple[int, int, int]]:
     """The higher level's wins, draws and losses for each (higher level, variant, side it took)."""
     out = {}
     for r in data["table"]:
@@ -377,7 +379,7 @@ def tournament_by_variant(data: dict) -> dict[tuple[int, str, str], tuple[int, i
     return out
 
 
-def tournament_by_variant_md(data: dict) -> str:
+def tournament_by_variant_md(data: dict[str, Any]) -> str:
     """One row per pair, one column per variant: how the higher level fared on each side."""
     if not data["table"]:
         return ""
@@ -565,7 +567,7 @@ def calibration_provenance_md() -> str:
 HUMAN_RESULTS = "human-results.json"
 
 
-def human_share(result: dict) -> tuple[float, float] | None:
+def human_share(result: dict[str, Any]) -> tuple[float, float] | None:
     """The attackers' share of the decided games, as a range (low, high), from a published
     figure: counts or percentages of both sides, Nielsen's game balance (or a range of
     them), or the king's side's percentage (draws, if counted, unknown: an upper bound)."""
@@ -588,7 +590,7 @@ def human_share(result: dict) -> tuple[float, float] | None:
     return None
 
 
-def _published(result: dict) -> str:
+def _published(result: dict[str, Any]) -> str:
     if "counts" in result:
         c = result["counts"]
         return f"{c['attackers']:,} / {c['draws']:,} / {c['defenders']:,} games"
@@ -605,7 +607,7 @@ def _published(result: dict) -> str:
     return "none"
 
 
-def _self_play(config: dict | None, entries: list[dict]) -> str:
+def _self_play(config: dict[str, Any] | None, entries: list[dict[str, Any]]) -> str:
     if not config:
         return "no catalogue layout"
     cells = []
@@ -620,7 +622,7 @@ def _self_play(config: dict | None, entries: list[dict]) -> str:
     return "; ".join(text for _lv, text in sorted(cells)) or "not played"
 
 
-def human_results_md(entries: list[dict]) -> str:
+def human_results_md(entries: list[dict[str, Any]]) -> str:
     data = json.loads((data_dir() / HUMAN_RESULTS).read_text(encoding="utf-8"))
     rows = ["| Rules as those people played them, who played, and the source | Published (attackers / draws / "
             "defenders) | Attackers' share of the decided games | Self-play on the same rules: attackers' share of "
@@ -652,24 +654,24 @@ RECONSTRUCTIONS = ("lewis-1", "lewis-2", "lewis-2-corrected", "jones-3", "jones-
 LEVEL_COLOURS = {1: "#c77c1e", 2: "#2f7fbf", 3: "#3a9a5b", 4: "#8e5bb5", 5: "#b5472f"}
 
 
-def decided_share(summary: dict) -> tuple[float, float, float, int]:
+def decided_share(summary: dict[str, Any]) -> tuple[float, float, float, int]:
     """The attackers' share of the decided games and its 95% Wilson interval, and how many were decided."""
     a, d = summary["attackers"]["count"], summary["defenders"]["count"]
     lo, hi = wilson(a, a + d)
     return (a / (a + d) if a + d else 0.5), lo, hi, a + d
 
 
-def plain_rows(entries: list[dict], variants=RECONSTRUCTIONS) -> dict[str, dict[int, dict]]:
+def plain_rows(entries: list[dict[str, Any]], variants: Sequence[str] = RECONSTRUCTIONS) -> dict[str, dict[int, dict[str, Any]]]:
     """Each variant's summaries (the variant as it stands, no toggles) by the level both sides played."""
-    rows: dict[str, dict[int, dict]] = {}
+    rows: dict[str, dict[int, dict[str, Any]]] = {}
     for vid in variants:
         for e in entries:
-            if e["config"]["variant"] == vid and not e["config"].get("toggles") and level_of(e):
-                rows.setdefault(vid, {})[level_of(e)] = e["summary"]
+            if e["config"]["variant"] == vid and not e["config"].get("toggles") and (level := level_of(e)):
+                rows.setdefault(vid, {})[level] = e["summary"]
     return rows
 
 
-def level_chart_svg(entries: list[dict], variants=RECONSTRUCTIONS) -> str:
+def level_chart_svg(entries: list[dict[str, Any]], variants: Sequence[str] = RECONSTRUCTIONS) -> str:
     """The attackers' share of the decided games at each level played, one row per reconstruction
     (matplotlib, drawn to SVG at build time; axes and text in ``currentColor`` so that the page's
     light or dark mode colours them)."""
@@ -677,7 +679,7 @@ def level_chart_svg(entries: list[dict], variants=RECONSTRUCTIONS) -> str:
         return _level_chart_svg(entries, variants)
 
 
-def _level_chart_svg(entries: list[dict], variants) -> str:
+def _level_chart_svg(entries: list[dict[str, Any]], variants: Sequence[str]) -> str:
     rows = [(vid, {lv: decided_share(summary) for lv, summary in by_level.items()})
             for vid, by_level in plain_rows(entries, variants).items()]
     fig, ax = _figure(height=0.36 * len(rows) + 1.3)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
@@ -47,7 +48,7 @@ class MiddleWelshLetters(SphinxTransform):
 
     default_priority = 800
 
-    def apply(self, **kwargs) -> None:
+    def apply(self, **kwargs: Any) -> None:
         for text in list(self.document.findall(nodes.Text)):
             parent = text.parent
             if parent is None or not MIDDLE_WELSH.search(text) or isinstance(

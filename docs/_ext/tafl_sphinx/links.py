@@ -26,14 +26,11 @@ from sphinx.environment import BuildEnvironment
 from tafl_rules import catalogue
 from tafl_rules.rules import FIELDS
 
-from .util import catalogue_files
+from .util import RoleResult, catalogue_files
 from .words import short_name, short_value
 
 #: The folder of the variant pages (one page per catalogue variant, named by its id).
 VARIANT_DIR = "docs/variants"
-
-RoleResult = tuple[list[nodes.Node], list[nodes.system_message]]
-
 
 def variant_docname(vid: str) -> str:
     """The page of a variant.

@@ -30,6 +30,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from docutils import nodes
 from sphinx.application import Sphinx
 
 from .util import STATIC_DIR
@@ -226,7 +227,7 @@ def finish_site(outdir: Path, build: str, *, name: str, short_name: str) -> str:
     return version
 
 
-def _head(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def _head(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None) -> None:
     if app.config.tafl_runtime:
         context["metatags"] = context.get("metatags", "") + head_tags(context["pathto"])
 

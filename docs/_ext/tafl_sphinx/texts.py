@@ -122,8 +122,9 @@ class Witness:
         m = _RANGE.match(locator)
         if m and int(m.group("first")) < int(m.group("last")):
             noun = m.group("noun")
-            units = [self.unit(f"{noun} {n}") for n in range(int(m.group("first")), int(m.group("last")) + 1)]
-            return units if all(units) else None
+            ranged = [self.unit(f"{noun} {n}") for n in range(int(m.group("first")), int(m.group("last")) + 1)]
+            whole = [u for u in ranged if u is not None]
+            return whole if len(whole) == len(ranged) else None
         return None
 
 
@@ -236,8 +237,7 @@ class Library:
         if found:
             best = min(GRADES.index(w.grade) for w, _ in found)
             chosen = [(w, u) for w, u in found if GRADES.index(w.grade) == best]
-            units = tuple(dict.fromkeys(u for _, us in chosen for u in us))
-            return Finding(GRADES[best], tuple(w for w, _ in chosen), units)
+            return Finding(GRADES[best], tuple(w for w, _ in chosen), tuple(dict.fromkeys(u for _, us in chosen for u in us)))
         if not located:
             labels = sorted({u.label for w in copies for u in w.units})
             return Finding(None, problem=f"locator {locator!r} names nothing in the stored copies of {key!r} "

@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 from docutils import nodes
+from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from . import bib, roots
@@ -66,7 +67,7 @@ def _skipped(node: nodes.Node) -> bool:
     return False
 
 
-def check_doctree(app, doctree, docname) -> None:
+def check_doctree(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if not docname.startswith(CHECKED_PAGES):
         return
     for paragraph in doctree.findall(nodes.TextElement):
@@ -79,5 +80,5 @@ def check_doctree(app, doctree, docname) -> None:
                            location=paragraph, type="tafl", subtype="unmarked-quotation")
 
 
-def setup_unmarked(app) -> None:
+def setup_unmarked(app: Sphinx) -> None:
     app.connect("doctree-resolved", check_doctree)

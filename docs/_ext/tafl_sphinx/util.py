@@ -17,6 +17,9 @@ from sphinx.util.docutils import SphinxDirective
 
 import tafl_rules
 
+#: What a role function returns: its nodes, and the messages of its errors.
+RoleResult = tuple[list[nodes.Node], list[nodes.system_message]]
+
 #: The board's scripts and styles, which the extension registers itself: the project's ``_static``
 #: folder, linked into the package as ``static`` so that a wheel of the extension carries them.
 STATIC_DIR = Path(__file__).resolve().parent / "static"

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
 
 from . import bib
 from .apparatus import catalogue_passages
@@ -88,5 +89,5 @@ class WitnessTable(MarkdownDirective):
         return "\n".join(lines)
 
 
-def setup_witnesses(app) -> None:
+def setup_witnesses(app: Sphinx) -> None:
     app.add_directive("witness-table", WitnessTable)

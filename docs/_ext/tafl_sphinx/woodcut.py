@@ -19,6 +19,8 @@ import tomllib
 from html import escape
 from pathlib import Path
 
+from sphinx.application import Sphinx
+
 from . import roots
 from .apparatus import CUT_LETTERS
 from .util import MarkdownDirective, md_escape
@@ -235,5 +237,5 @@ class TablutWoodcut(MarkdownDirective):
         return differences_from({x: sq for x, (sq, _) in CUT_LETTERS.items()})
 
 
-def setup_woodcut(app) -> None:
+def setup_woodcut(app: Sphinx) -> None:
     app.add_directive("tablut-woodcut", TablutWoodcut)

@@ -46,9 +46,15 @@ node_modules/.stamp: package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
-$(WHEEL_STAMP): $(VENV)/.stamp $(PACKAGE_SOURCES) pyproject.toml
+# The wheel the browser loads holds tafl_rules alone: it is built from a copy of the package and
+# pyproject.toml, where the Sphinx extension's folder (docs/_ext) is absent. The extension refuses
+# any other wheel when it installs the runtime (tafl_sphinx.runtime.check_browser_wheel).
+WHEEL_SRC := build/browser-wheel
+$(WHEEL_STAMP): $(VENV)/.stamp $(PACKAGE_SOURCES) pyproject.toml README.md
 	rm -rf dist build
-	$(VPY) -m build --wheel --no-isolation --outdir dist . >/dev/null
+	mkdir -p $(WHEEL_SRC)
+	tar cf - --exclude=__pycache__ pyproject.toml README.md tafl_rules | tar xf - -C $(WHEEL_SRC)
+	$(VPY) -m build --wheel --no-isolation --outdir dist $(WHEEL_SRC) >/dev/null
 	touch $@
 
 setup: $(VENV)/.stamp node_modules/.stamp $(WHEEL_STAMP)
@@ -68,7 +74,7 @@ site: $(BUILD)/.stamp
 # sub-path, as a static host would (the build itself works at any path).
 serve: site
 	@echo "Ctrl-C stops the server"
-	PYTHONPATH=docs/_ext $(VPY) -m tafl_sphinx.serve --host $(HOST) --port $(PORT) --prefix $(PREFIX) $(BUILD)
+	$(VPY) -m tafl_sphinx.serve --host $(HOST) --port $(PORT) --prefix $(PREFIX) $(BUILD)
 
 chromium:
 	@if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then :; \

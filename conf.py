@@ -1,13 +1,11 @@
-"""Sphinx configuration. The source directory is the repository root; pages live in docs/ and sources/."""
+"""Sphinx configuration. The source directory is the repository root; pages live in docs/ and sources/.
 
-import sys
-from pathlib import Path
+The extension, ``tafl_sphinx`` (docs/_ext/tafl_sphinx), is installed with the project (``pip install -e .``,
+which ``make`` runs); it reads the project's data from folders whose defaults fit this layout
+(``tafl_data_dir``, ``tafl_texts_dir``, ``tafl_sources_data_dir``, ``tafl_fonts_dir``: tafl_sphinx.roots).
+"""
 
-ROOT = Path(__file__).resolve().parent
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-sys.path.insert(0, str(ROOT))
-
-import tafl_rules  # noqa: E402
+import tafl_rules
 
 project = "Tawlbwrdd: a reconstruction explorer"
 author = "the Tawlbwrdd project"
@@ -69,7 +67,7 @@ html_theme = "sphinx_book_theme"
 html_title = "Tawlbwrdd"
 templates_path = ["_templates"]
 html_sidebars = {"**": ["tafl-brand.html", "sbt-sidebar-nav.html"]}
-html_static_path: list[str] = []  # the tafl_sphinx extension registers _static itself
+html_static_path: list[str] = []  # the tafl_sphinx extension registers the board's assets (_static) itself
 html_theme_options = {
     "logo": {"text": "Tawlbwrdd"},
     "home_page_in_toc": True,

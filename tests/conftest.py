@@ -14,9 +14,13 @@ from urllib.parse import urlparse
 
 import pytest
 
+from tafl_sphinx import roots
+
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_build" / "html"
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+# The extension's functions, called here outside a build, read this project's folders (a build reads
+# them from conf.py).
+roots.use(roots.for_project(ROOT))
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

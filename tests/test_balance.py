@@ -575,8 +575,6 @@ def test_levels_table_is_read_from_the_ai():
 
 
 def _extension():
-
-    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
     from tafl_sphinx import balance
 
     return balance
@@ -1129,7 +1127,6 @@ def _jones_entry(vid: str, toggles: dict, level: int, attackers: int, defenders:
 
 
 def test_jones_points_table_says_which_reading_is_nearer_even_only_where_the_intervals_tell():
-    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
     from tafl_sphinx import jones_points
 
     entries = [_jones_entry("jones-3", {}, 1, 300, 500, 200),

@@ -11,7 +11,6 @@ import json
 import re
 import shutil
 import struct
-import sys
 from pathlib import Path
 
 import pytest
@@ -147,7 +146,6 @@ def test_the_manifest_opens_the_home_page_with_icons_drawn_from_the_board(app_co
     finally:
         stop(server)
     # the icon is the home page's board at its start: the build draws it from the same state
-    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
     from tafl_sphinx import offline
     assert offline.draw_icon(192) == (site_dir / "_static" / "tafl-icon-192.png").read_bytes()
     ranks = offline._board_ranks()
@@ -180,7 +178,6 @@ def make_new_build(site: Path) -> str:
     """Build 2 from build 1, by the build's own last steps after a real change: the board's style
     and a page's text change, then the runtime is installed, its snapshot made for the new build,
     and the pages stamped and the service worker written (what ``build-finished`` does)."""
-    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
     from tafl_sphinx import offline, runtime
 
     with open(site / "_static" / "tafl-board.css", "a") as css:

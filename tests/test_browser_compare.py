@@ -3,7 +3,6 @@ drawn, the squares where they differ are outlined, and the page reads the same w
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,16 +10,15 @@ import pytest
 from tafl_rules import catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
-from tafl_sphinx import content  # noqa: E402
+from tafl_sphinx import figures, layouts
 
 pytestmark = pytest.mark.browser
 
 
 def _expected_marks() -> list[str]:
-    starts = [catalogue.variant(v).rules.start for v in content.COMPARED]
-    return content.differing_squares(starts, catalogue.variant(content.COMPARED[0]).rules.size)
+    starts = [catalogue.variant(v).rules.start for v in figures.COMPARED]
+    return layouts.differing_squares(starts, catalogue.variant(figures.COMPARED[0]).rules.size)
 
 
 def _figure(page, vid: str):
@@ -31,7 +29,7 @@ def test_the_three_figures_and_their_difference_marks_are_drawn(page, site_url):
     page.goto(f"{site_url}/docs/compare.html")
     marks = _expected_marks()
     assert marks
-    for vid in content.COMPARED:
+    for vid in figures.COMPARED:
         figure = _figure(page, vid)
         svg = figure.locator("svg")
         assert svg.count() == 1, vid
@@ -47,14 +45,14 @@ def test_the_three_figures_and_their_difference_marks_are_drawn(page, site_url):
         desc = svg.locator("desc").text_content()
         assert "Marked: " in desc and all(square in desc for square in marks), desc
     # A corrected reading is drawn after what was printed, marked where it departs from it.
-    for correction in (v for v in catalogue.variants() if v.correction_of in content.COMPARED):
-        own = content.differing_squares([correction.rules.start, catalogue.variant(correction.correction_of).rules.start],
+    for correction in (v for v in catalogue.variants() if v.correction_of in figures.COMPARED):
+        own = layouts.differing_squares([correction.rules.start, catalogue.variant(correction.correction_of).rules.start],
                                         correction.rules.size)
         assert _figure(page, correction.id).locator("svg rect.mark").count() == len(own)
     table = page.locator("table").filter(has_text="Attacker formation")
     assert table.count() == 1
-    assert table.locator("tbody tr").count() == len(content.COMPARED) + sum(
-        1 for v in catalogue.variants() if v.correction_of in content.COMPARED)
+    assert table.locator("tbody tr").count() == len(figures.COMPARED) + sum(
+        1 for v in catalogue.variants() if v.correction_of in figures.COMPARED)
 
 
 def test_the_figures_need_no_javascript(browser, site_url):
@@ -62,7 +60,7 @@ def test_the_figures_need_no_javascript(browser, site_url):
     try:
         page = context.new_page()
         page.goto(f"{site_url}/docs/compare.html")
-        for vid in content.COMPARED:
+        for vid in figures.COMPARED:
             assert _figure(page, vid).locator("svg rect.mark").count() == len(_expected_marks())
         # A variant page: the static layout is there even though the playable board cannot start.
         page.goto(f"{site_url}/docs/variants/lewis-1.html")

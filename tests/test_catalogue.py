@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,6 @@ from tafl_rules.catalogue import Provenance, Variant, diagram_to_position, hywel
 from tafl_rules.rules import FIELDS, Rules, RulesError
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
 from tafl_sphinx.texts import Library  # noqa: E402  (the stored texts; see tests/test_quotations.py)
 
@@ -166,7 +164,7 @@ def test_layout_from_reuses_a_diagram():
 
 def test_figures_are_reproduced_exactly_as_printed():
     """The four figures of the WELSH-L posting, as stored in sources/texts, are the catalogue's diagrams line for line."""
-    copy = next(w for w in Library().of("jones1993"))
+    copy = next(w for w in Library(ROOT / "sources" / "texts").of("jones1993"))
     for number, vid in (("1", "lewis-1"), ("2", "lewis-2"), ("3", "jones-3"), ("4", "tablut-linnaeus")):
         printed = re.findall(r"\|(?:[_0X#]\|)+", copy.unit(f"Figure {number}").text)
         ours = [line for line in variant(vid).diagram.splitlines() if line.startswith("|")]

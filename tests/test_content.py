@@ -17,13 +17,14 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
+from tiny_project import conf
+
 from tafl_rules import catalogue
 from tafl_rules.rules import FIELDS
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
-from tafl_sphinx import content  # noqa: E402
+from tafl_sphinx import apidoc, figures, layouts, links, util, variant_pages, words
 
 SOURCE_PAGES = {
     "hywel-dda": ["hywel-dda-jones"],
@@ -149,10 +150,10 @@ def test_variant_page_is_generated_from_the_catalogue(pages, vid):
     boards = [a for t, a in page.tags if t == "div" and "tafl-board" in a.get("class", "").split()]
     assert [b["data-variant"] for b in boards] == [vid]
     for field in FIELDS:  # every rule point has its anchor, so the matrix can link to it
-        assert content.rule_label(vid, field) in page.ids, field
+        assert links.rule_label(vid, field) in page.ids, field
     for name, toggle in v.toggles.items():
         for value in toggle.readings:
-            assert content.toggle_label(vid, name, value) in page.ids, (name, value)
+            assert links.toggle_label(vid, name, value) in page.ids, (name, value)
     for field, prov in v.provenance.items():
         if prov.passage:
             passage = re.sub(r"\b_(\w+)_\b", r"\1", " ".join(prov.passage.split()))  # _x_ is italics
@@ -167,8 +168,8 @@ def test_plain_words_cover_every_value_of_every_choice():
     rules = Rules()
     for field, values in CHOICES.items():
         for value in values:
-            words = content.plain(field, value, rules)
-            assert words and not words.startswith(field), (field, value)
+            said = words.plain(field, value, rules)
+            assert said and not said.startswith(field), (field, value)
 
 
 # --- source pages ----------------------------------------------------------------
@@ -458,30 +459,30 @@ def test_sphinx_linkcheck_offline_finds_no_broken_local_link(site, tmp_path):
 def test_compare_page_draws_the_three_figures_and_marks_their_differences(pages):
     page = pages["docs/compare.html"]
     drawn = [a["data-variant"] for t, a in page.tags if t == "div" and "tafl-svg" in a.get("class", "").split()]
-    for vid in content.COMPARED:
+    for vid in figures.COMPARED:
         assert vid in drawn
-    corrections = [v.id for v in catalogue.variants() if v.correction_of in content.COMPARED]
+    corrections = [v.id for v in catalogue.variants() if v.correction_of in figures.COMPARED]
     assert set(corrections) <= set(drawn)
-    sizes = catalogue.variant(content.COMPARED[0]).rules.size
-    expected = content.differing_squares([catalogue.variant(v).rules.start for v in content.COMPARED], sizes)
+    sizes = catalogue.variant(figures.COMPARED[0]).rules.size
+    expected = layouts.differing_squares([catalogue.variant(v).rules.start for v in figures.COMPARED], sizes)
     assert expected, "the three printed figures do differ"
     marks = [a.get("data-marks", "").split() for t, a in page.tags
-             if t == "div" and a.get("data-variant") in content.COMPARED and "tafl-svg" in a.get("class", "").split()]
+             if t == "div" and a.get("data-variant") in figures.COMPARED and "tafl-svg" in a.get("class", "").split()]
     assert all(m == expected for m in marks)
-    assert page.count("rect", "mark") >= len(expected) * len(content.COMPARED)
+    assert page.count("rect", "mark") >= len(expected) * len(figures.COMPARED)
     assert "Attacker formation" in page.text and "Defender formation" in page.text
 
 
 def test_differences_and_formations_are_computed():
-    l1, l2, j3 = (catalogue.variant(v).rules for v in content.COMPARED)
-    assert content.formation(l1, "t") == "3+3 on every side (2×3 block)"
-    assert content.formation(l1, "T") == "cross, arms of 3"
-    assert content.formation(j3, "T").startswith("diamond")
-    assert "not the same on every side" in content.formation(l2, "t")
-    assert content.differing_squares([l1.start, l1.start], l1.size) == []
-    assert "f6" not in content.differing_squares([l1.start, l2.start, j3.start], l1.size)
-    assert content.king_lines(l1) == "5 to the edge: 3 defenders, first attacker at 4 (each way)"
-    assert content.king_lines(j3) == "5 to the edge: 2 defenders, first attacker at 4 (each way)"
+    l1, l2, j3 = (catalogue.variant(v).rules for v in figures.COMPARED)
+    assert layouts.formation(l1, "t") == "3+3 on every side (2×3 block)"
+    assert layouts.formation(l1, "T") == "cross, arms of 3"
+    assert layouts.formation(j3, "T").startswith("diamond")
+    assert "not the same on every side" in layouts.formation(l2, "t")
+    assert layouts.differing_squares([l1.start, l1.start], l1.size) == []
+    assert "f6" not in layouts.differing_squares([l1.start, l2.start, j3.start], l1.size)
+    assert layouts.king_lines(l1) == "5 to the edge: 3 defenders, first attacker at 4 (each way)"
+    assert layouts.king_lines(j3) == "5 to the edge: 2 defenders, first attacker at 4 (each way)"
 
 
 def test_rule_matrix_has_a_tab_per_board_size_and_every_variant(pages):
@@ -492,7 +493,7 @@ def test_rule_matrix_has_a_tab_per_board_size_and_every_variant(pages):
     labels = re.findall(r"(\d+)×\1 \(\d+\)", page.text)
     assert labels[0] == "11", "the matrix opens on the Welsh 11x11 boards"
     for field in FIELDS:  # rows are named in plain words, not by the engine's field names
-        assert content.RULE_NAMES[field] in page.text
+        assert words.RULE_NAMES[field] in page.text
     assert "king_capture_against" not in page.text and "camps_hostile_to_defenders" not in page.text
     for raw in ("linnaeus", "unless-capturing", "edge-except-camps", "defenders-lose", "copenhagen"):
         assert raw not in page.prose, f"the rules package's value {raw!r} shown as a cell"
@@ -507,11 +508,8 @@ def test_rule_matrix_has_a_tab_per_board_size_and_every_variant(pages):
 # --- the extension in a small project -----------------------------------------------
 
 def _tiny(tmp_path: Path, body: str) -> subprocess.CompletedProcess:
-    (tmp_path / "conf.py").write_text(
-        f"import sys\nsys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})\nsys.path.insert(0, {str(ROOT)!r})\n"
-        "extensions = ['myst_parser', 'sphinx_design', 'sphinxcontrib.bibtex', 'tafl_sphinx']\n"
-        "tafl_runtime = False\n"  # no Pyodide copy or snapshot: these pages never run a board
-        f"bibtex_bibfiles = [{str(ROOT / 'docs' / 'references.bib')!r}]\n")
+    (tmp_path / "conf.py").write_text(conf(['myst_parser', 'sphinx_design', 'sphinxcontrib.bibtex', 'tafl_sphinx'],
+                                           bibliography=True))
     (tmp_path / "index.md").write_text(body)
     return subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(tmp_path),
                            str(tmp_path / "_b")], capture_output=True, text=True)
@@ -538,23 +536,23 @@ def test_a_missing_or_stray_variant_page_is_reported(caplog):
     ids = catalogue.variant_ids()
     docs = {f"docs/variants/{vid}" for vid in ids[1:]} | {"docs/variants/index", "docs/variants/lewis-9"}
     with caplog.at_level(logging.WARNING):
-        content.check_variant_pages(None, SimpleNamespace(found_docs=docs))
+        variant_pages.check_variant_pages(None, SimpleNamespace(found_docs=docs))
     text = caplog.text
     assert f"variant {ids[0]} has no page" in text
     assert "lewis-9.md is not a catalogue variant" in text
     caplog.clear()
     with caplog.at_level(logging.WARNING):
-        content.check_variant_pages(None, SimpleNamespace(found_docs={f"docs/variants/{v}" for v in ids} | {"docs/variants/index"}))
+        variant_pages.check_variant_pages(None, SimpleNamespace(found_docs={f"docs/variants/{v}" for v in ids} | {"docs/variants/index"}))
     assert "has no page" not in caplog.text and "not a catalogue variant" not in caplog.text
 
 
 def test_markdown_escaping_keeps_quotations_literal():
-    assert content.md_escape("a | b <c> *d* `e` [f]") == "a \\| b &lt;c> \\*d\\* \\`e\\` \\[f\\]"
-    assert content.md_escape("two\n   lines") == "two lines"
+    assert util.md_escape("a | b <c> *d* `e` [f]") == "a \\| b &lt;c> \\*d\\* \\`e\\` \\[f\\]"
+    assert util.md_escape("two\n   lines") == "two lines"
 
 
 def test_the_rule_groups_cover_every_rule_point_once():
-    grouped = [f for _, fields in content.GROUPS for f in fields]
+    grouped = [f for _, fields in words.GROUPS for f in fields]
     assert sorted(grouped) == sorted(FIELDS) and len(grouped) == len(set(grouped))
 
 
@@ -575,7 +573,7 @@ def test_no_page_types_a_layout_or_a_rule_table_by_hand():
 
 def test_docstring_footnotes_become_plain_notes():
     lines = ["``ka`` (``a`` anvil only [1]_)", "", ".. [1] Not in the written", "   specification.", "after"]
-    content.plain_footnotes(None, "module", "m", None, {}, lines)
+    apidoc.plain_footnotes(None, "module", "m", None, {}, lines)
     assert lines == ["``ka`` (``a`` anvil only (note 1))", "", "Note 1: Not in the written", "specification.", "after"]
 
 
@@ -689,7 +687,7 @@ def test_the_redrawn_tablut_board_follows_the_laws():
     taken = {castle, *twos, (4, 2), (4, 6), (2, 4), (6, 4)}
     start = catalogue.variant("tablut-linnaeus").rules.start
     muscovites = {(f, r) for (f, r) in ((f, r) for f in range(9) for r in range(9))
-                  if content.position_map(start, 9).get(f"{chr(97 + f)}{r + 1}") == "t"}
+                  if layouts.position_map(start, 9).get(f"{chr(97 + f)}{r + 1}") == "t"}
     for letter, xy in sq.items():  # "The vacant squares, distinguished by letters"
         assert xy not in taken | muscovites, letter
 
@@ -747,7 +745,7 @@ def test_each_source_page_lists_the_rule_points_that_rest_on_its_passages(pages)
         expected = {(v.id, use) for v, use, prov in catalogue_passages() if prov.source in keys and prov.passage}
         anchors = {h.split("#", 1)[1] for h in page.hrefs if "variants/" in h and "#" in h}
         for vid, use in expected:
-            label = content.rule_label(vid, use[1]) if use[0] == "rule" else content.toggle_label(vid, use[1], use[2])
+            label = links.rule_label(vid, use[1]) if use[0] == "rule" else links.toggle_label(vid, use[1], use[2])
             assert label in anchors, (page_name, vid, use)
 
 
@@ -803,7 +801,7 @@ def test_a_correction_is_drawn_beside_the_print_with_its_changes_outlined(pages)
     for page_name, printed, corrected in (("lewis", "lewis-2", "lewis-2-corrected"), ("jones", "jones-3", "jones-3-corrected")):
         page = pages[f"sources/{page_name}.html"]
         a, b = (catalogue.variant(v).rules for v in (printed, corrected))
-        expected = content.differing_squares([a.start, b.start], a.size)
+        expected = layouts.differing_squares([a.start, b.start], a.size)
         assert expected
         marks = [attrs.get("data-marks", "").split() for tag, attrs in page.tags
                  if tag == "div" and attrs.get("data-variant") == corrected]

@@ -31,11 +31,8 @@ def _module(name: str, path: pathlib.Path):
 
 @pytest.fixture(scope="module")
 def fairest():
-    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-    try:
-        from tafl_sphinx import fairest as module
-    finally:
-        sys.path.remove(str(ROOT / "docs" / "_ext"))
+    from tafl_sphinx import fairest as module
+
     return module
 
 

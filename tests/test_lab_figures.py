@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from tiny_project import conf
+
 from test_site_build import build_tiny
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
-from tafl_sphinx.lab_figures import LabFigureError, figure  # noqa: E402
+from tafl_sphinx.lab_figures import LabFigureError, figure
 
 
 def _entry(variant, level, attackers, defenders, capped, toggles=None):
@@ -70,10 +71,7 @@ def test_an_incremental_build_reads_the_page_again_only_when_a_results_file_come
     data = tmp_path / "data"
     data.mkdir()
     (data / "balance-level3.json").write_bytes((ROOT / "docs" / "data" / "balance-level3.json").read_bytes())
-    (tmp_path / "conf.py").write_text(
-        f"import sys\nsys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})\nsys.path.insert(0, {str(ROOT)!r})\n"
-        f"import pathlib, tafl_sphinx.balance\ntafl_sphinx.balance.DATA = pathlib.Path({str(data)!r})\n"
-        "extensions = ['myst_parser', 'tafl_sphinx']\ntafl_runtime = False\n")
+    (tmp_path / "conf.py").write_text(conf(["myst_parser", "tafl_sphinx"], data=data))
     (tmp_path / "index.md").write_text("# Tiny\n\n{lab-games}`lewis-1@3` games.\n\n```{toctree}\nother\n```\n")
     (tmp_path / "other.md").write_text("# Other\n\nNo figures here.\n")
 

@@ -46,16 +46,16 @@ def test_the_literal_names_are_the_modes_names():
 
 
 def test_every_mode_has_its_words_and_the_site_shows_them():
-    from tafl_sphinx import content
+    from tafl_sphinx import words
 
     rules = Rules()
     for field, point in POINTS.items():
         for mode in point:
             assert mode.sentence, (field, mode)
             if field in NAME_TYPES:
-                assert mode.short and content.short_value(field, mode.value) == mode.short, (field, mode)
+                assert mode.short and words.short_value(field, mode.value) == mode.short, (field, mode)
             if "_hostile_" not in field:
-                assert content.plain(field, mode.value, rules) == mode.sentence, (field, mode)
+                assert words.plain(field, mode.value, rules) == mode.sentence, (field, mode)
 
 
 # --------------------------------------------------------------------------- a mode of the test's own
@@ -131,8 +131,8 @@ def test_a_new_way_of_taking_the_king_is_one_definition_and_its_reading(three):
     assert "king_capture" in otn.otn_losses(rules)
     assert ("Attackers win", "By standing attackers on three sides of the king; or by leaving the defenders "
             "without a move.") in how_to_play(rules)
-    from tafl_sphinx import content
-    assert content.plain("king_capture", "three", rules) == three.sentence
+    from tafl_sphinx import words
+    assert words.plain("king_capture", "three", rules) == three.sentence
     # the browser worker's API plays the reading by name, as a share link would
     reply = json.loads(webapi.handle("new", json.dumps({
         "board": "three", "variant": "tawlbwrdd-cyningstan", "toggles": {"king_capture": "three"},

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import collections
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,11 +18,10 @@ import pytest
 from tafl_rules import catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
-from tafl_sphinx.texts import GRADES, Library, TextError, fragments, normalize, parse_witness  # noqa: E402
+from tafl_sphinx.texts import GRADES, Library, TextError, fragments, normalize, parse_witness
 
-LIBRARY = Library()
+LIBRARY = Library(ROOT / "sources" / "texts")
 BIB = set(re.findall(r"@\w+\{([^,\s]+),", (ROOT / "docs" / "references.bib").read_text(encoding="utf-8")))
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tiny_project import conf
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -45,11 +47,7 @@ def test_board_container_and_module_script_on_the_page(full_build):
 
 def build_tiny(tmp_path: Path, page: str) -> tuple[subprocess.CompletedProcess, Path]:
     """Build a one-page project that uses the extension; return the result and the output folder."""
-    (tmp_path / "conf.py").write_text(
-        f"import sys\nsys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})\nsys.path.insert(0, {str(ROOT)!r})\n"
-        "extensions = ['myst_parser', 'tafl_sphinx']\n"
-        "tafl_runtime = False\n"  # no Pyodide copy or snapshot: these builds check the directives only
-    )
+    (tmp_path / "conf.py").write_text(conf(["myst_parser", "tafl_sphinx"]))
     (tmp_path / "index.md").write_text(page)
     out = tmp_path / "_build"
     result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(tmp_path), str(out)],

@@ -14,10 +14,12 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+from tiny_project import conf
 
-from tafl_sphinx import bibstyle, collation, figure_key, quotes, unmarked, woodcut  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
+
+from tafl_sphinx import (apidoc, bib, bibstyle, collation, figure_key, layouts, links, quotes, roots, unmarked, util,
+                         variant_pages, woodcut, words)
 
 PARALLEL = """# T
 
@@ -35,11 +37,8 @@ law 9: {note}
 
 
 def tiny(tmp_path: Path, pages: dict[str, str]) -> subprocess.CompletedProcess:
-    (tmp_path / "conf.py").write_text(
-        f"import sys\nsys.path.insert(0, {str(ROOT / 'docs' / '_ext')!r})\nsys.path.insert(0, {str(ROOT)!r})\n"
-        "extensions = ['myst_parser', 'sphinx_design', 'sphinxcontrib.bibtex', 'tafl_sphinx']\n"
-        "tafl_runtime = False\n"
-        f"bibtex_bibfiles = [{str(ROOT / 'docs' / 'references.bib')!r}]\n")
+    (tmp_path / "conf.py").write_text(conf(['myst_parser', 'sphinx_design', 'sphinxcontrib.bibtex', 'tafl_sphinx'],
+                                           bibliography=True))
     for name, body in pages.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(body, encoding="utf-8")
@@ -83,7 +82,8 @@ def test_a_quotation_on_a_variant_page_is_reported_at_its_data_file(tmp_path):
     assert "docs/variants/tablut-smith.md is generated" in result.stderr
 
 
-@pytest.mark.parametrize("module", [bibstyle, collation, figure_key, quotes, unmarked, woodcut])
+@pytest.mark.parametrize("module", [apidoc, bib, bibstyle, collation, figure_key, layouts, links, quotes, roots, unmarked,
+                                    util, variant_pages, woodcut, words])
 def test_the_extension_examples_run(module):
     result = doctest.testmod(module)
     assert result.failed == 0

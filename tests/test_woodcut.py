@@ -8,7 +8,6 @@ where the law needs it, in every quarter of the cut. The key's squares (the cast
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,10 +15,9 @@ import pytest
 from tafl_rules import catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
-from tafl_sphinx import content, woodcut  # noqa: E402
-from tafl_sphinx.texts import library  # noqa: E402
+from tafl_sphinx import layouts, woodcut
+from tafl_sphinx.texts import library
 
 CUT = woodcut.the_cut()
 QUARTERS = [CUT.quarter(lower=lower, roman=roman) for lower in (True, False) for roman in (True, False)]
@@ -95,7 +93,7 @@ def test_laws_10_and_11_find_their_numbered_squares():
 
 
 def test_the_key_squares_are_the_catalogue_start_position():
-    start = content.position_map(catalogue.variant("tablut-linnaeus").rules.start, 9)
+    start = layouts.position_map(catalogue.variant("tablut-linnaeus").rules.start, 9)
     assert set(CUT.where("#")) | set(CUT.where("+")) == {s for s, p in start.items() if p == "t"}
     assert set(CUT.where("2")) | set(CUT.where("3")) == {s for s, p in start.items() if p == "T"}
     assert CUT.where("@") == [s for s, p in start.items() if p == "K"]
@@ -117,7 +115,7 @@ def test_the_redrawing_from_the_laws_differs_from_the_cut_where_the_laws_leave_a
 
 
 def test_a_malformed_transcription_is_a_clear_error(tmp_path):
-    good = woodcut.CUT_FILE.read_text(encoding="utf-8")
+    good = woodcut.cut_file().read_text(encoding="utf-8")
     bad = tmp_path / "cut.toml"
     bad.write_text(good.replace('"g  f  e  d  3  D  E  F  G",', '"g  f  e  d  3  D  E  F  J",', 1), encoding="utf-8")
     with pytest.raises(woodcut.CutError, match=r"row 3, cell 9: 'J'"):

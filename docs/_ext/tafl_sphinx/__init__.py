@@ -2,6 +2,9 @@
 
 Everything about a rule or a layout comes from the package's catalogue; the
 extension only turns it into nodes, and registers the board's static assets.
+It is installed with the project (``pip install -e .``) and used as any Sphinx
+extension: ``extensions = ["tafl_sphinx"]``. It reads the project's own files
+from folders named by configuration values (:mod:`tafl_sphinx.roots`).
 """
 
 from __future__ import annotations
@@ -10,9 +13,12 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import apparatus, balance, bibstyle, board, collation, content, fairest, fonts, jones_points, lab_figures, level_verdicts, quotes, runtime, theme, unmarked, witnesses, woodcut
+from . import apparatus, balance, bibstyle, board, collation, content, fairest, fonts, jones_points, lab_figures, level_verdicts, quotes, roots, runtime, theme, unmarked, witnesses, woodcut
 
 __version__ = "0.1.0"
+
+#: Extensions whose markup the generated pages are written in (MyST, sphinx-design's grids and tabs).
+NEEDS = ("myst_parser", "sphinx_design")
 
 # Each part registers its own nodes, directives, roles and assets.
 PARTS = (board.setup_board, runtime.setup_runtime, theme.setup_theme, bibstyle.setup_bibstyle,
@@ -23,6 +29,9 @@ PARTS = (board.setup_board, runtime.setup_runtime, theme.setup_theme, bibstyle.s
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    for name in NEEDS:
+        app.setup_extension(name)
+    roots.setup_roots(app)
     for setup_part in PARTS:
         setup_part(app)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -10,15 +10,22 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterator
 
 from docutils.parsers.rst import directives
-from pybtex.database import parse_file
+from sphinx.application import Sphinx
 
+from tafl_rules import catalogue
+from tafl_rules.catalogue import Provenance, Variant
+
+from . import bib
 from .bibstyle import ByCitationName
-from .content import (ROOT, MarkdownDirective, RULE_NAMES, _escape_inline, all_variants, get_variant, md_escape,
-                      position_map, rule_label, toggle_label)
+from .layouts import position_map
+from .links import rule_label, toggle_label
 from .quotes import ITALICS
-from .texts import GRADES, library
+from .texts import GRADES, Unit, Witness, library
+from .util import MarkdownDirective, escape_inline, md_escape
+from .words import RULE_NAMES
 
 #: How the witness of a copy is named under a parallel column.
 GRADE_WORDS = {"verified": "", "second-hand": "second-hand", "unverified": "unverified"}
@@ -27,7 +34,7 @@ GRADE_WORDS = {"verified": "", "second-hand": "second-hand", "unverified": "unve
 def _italics(text: str) -> str:
     """A stored text as MyST: its ``_word_`` italics kept, everything else literal."""
     parts = ITALICS.split(" ".join(text.split()))
-    out = "".join(f"*{md_escape(p.replace('_', ' '))}*" if i % 2 else _escape_inline(p) for i, p in enumerate(parts))
+    out = "".join(f"*{md_escape(p.replace('_', ' '))}*" if i % 2 else escape_inline(p) for i, p in enumerate(parts))
     return re.sub(r"^(\d+)\.", r"\1\\.", out)  # "1. Arx regia" is a numbered law, not a list
 
 
@@ -48,7 +55,7 @@ def _sic(text: str, corrections: dict[str, str]) -> str:
     return "".join(out)
 
 
-def _caption(witness, unit) -> str:
+def _caption(witness: Witness, unit: Unit) -> str:
     where = f" ({md_escape(unit.where)})" if unit.where and not unit.label.startswith(unit.where) else ""
     via = f", as given by {{cite:t}}`{witness.via}`" if witness.via else ""
     grade = GRADE_WORDS[witness.grade]
@@ -85,7 +92,7 @@ class ParallelText(MarkdownDirective):
         lib = library()
         by_name = {w.name: w for w in lib.witnesses}
 
-        def copies(option: str):
+        def copies(option: str) -> list[Witness]:
             names = self.options[option].split()
             missing = [n for n in names if n not in by_name]
             if missing:
@@ -100,7 +107,7 @@ class ParallelText(MarkdownDirective):
             rows = [(label, label) for label in labels]
             rows += [("", u.label) for w in right for u in w.units if not any(u.label == r for _, r in rows)]
             rows = list(dict.fromkeys(rows))
-        notes = {}
+        notes: dict[str, list[str]] = {}
         for line in self.content:
             label, sep, text = line.partition(":")
             if sep and text.strip():
@@ -110,7 +117,7 @@ class ParallelText(MarkdownDirective):
 
         sic = dict(pair for pair in _pairs(self.options.get("sic-left", "")) if pair[0] != pair[1])
 
-        def column(witnesses, label: str, lang: str, corrections: dict[str, str]) -> list[str]:
+        def column(witnesses: list[Witness], label: str, lang: str, corrections: dict[str, str]) -> list[str]:
             out = []
             for w in witnesses:
                 unit = w.unit(label) if label else None
@@ -150,16 +157,15 @@ def _links(text: str) -> str:
         url = m.group(0).rstrip(",;.")
         while url.endswith(")") and url.count("(") < url.count(")"):
             url = url[:-1]
-        out += [_escape_inline(text[last:m.start()]), f"[`{url}`]({url})"]
+        out += [escape_inline(text[last:m.start()]), f"[`{url}`]({url})"]
         last = m.start() + len(url)
-    out.append(_escape_inline(text[last:]))
+    out.append(escape_inline(text[last:]))
     return "".join(out)
 
 
-def _bib_order() -> dict[str, tuple]:
+def _bib_order() -> dict[str, tuple[str, str, str]]:
     """Each bibliography key's place in the bibliography (by the name it is cited by, then year)."""
-    entries = parse_file(str(ROOT / "docs" / "references.bib")).entries
-    return {key: ByCitationName().sorting_key(entry) for key, entry in entries.items()}
+    return {key: ByCitationName().sorting_key(entry) for key, entry in bib.entries().items()}
 
 
 class StoredTexts(MarkdownDirective):
@@ -181,9 +187,9 @@ class StoredTexts(MarkdownDirective):
         return "\n".join(lines + [":::", ""])
 
 
-def catalogue_passages():
+def catalogue_passages() -> Iterator[tuple[Variant, tuple[str, ...], Provenance]]:
     """Every passage of the catalogue: (variant, where it is used, provenance)."""
-    for v in all_variants():
+    for v in catalogue.variants():
         for field, prov in v.provenance.items():
             yield v, ("rule", field), prov
         for toggle in v.toggles.values():
@@ -225,7 +231,7 @@ class SourcePassages(MarkdownDirective):
         return "\n".join(lines)
 
 
-def setup_apparatus(app) -> None:
+def setup_apparatus(app: Sphinx) -> None:
     app.add_directive("parallel-text", ParallelText)
     app.add_directive("stored-texts", StoredTexts)
     app.add_directive("source-passages", SourcePassages)
@@ -251,7 +257,7 @@ CUT_STYLE = {"fixed": ("#111", "none"), "derived": ("#111", "none"), "one of two
 def tablut_cut_svg() -> str:
     """The board of Smith's laws, redrawn: castle 1, Swedes' squares 2 and 3, Muscovites' squares shaded,
     and the letters the laws use, each drawn as sure as the laws make it."""
-    v = get_variant("tablut-linnaeus")
+    v = catalogue.variant("tablut-linnaeus")
     where = position_map(v.rules.start, 9)
     cell, pad = 44, 22
     size = 9 * cell + 2 * pad
@@ -317,7 +323,7 @@ class TablutCut(MarkdownDirective):
     """The lettered board of Smith's laws, redrawn, with a key saying how sure each letter is."""
 
     def markdown(self) -> str:
-        groups = {}
+        groups: dict[str, list[str]] = {}
         for letter, (sq, how) in CUT_LETTERS.items():
             groups.setdefault(how, []).append(f"*{letter}* {sq}")
         return "\n".join([

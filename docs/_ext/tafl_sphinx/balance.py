@@ -38,31 +38,37 @@ import io
 import json
 import re
 import statistics
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import matplotlib
 import matplotlib.patches
 from matplotlib.figure import Figure
+from matplotlib.typing import RcKeyType
 from docutils import nodes
 from docutils.parsers.rst import directives
-from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
-from sphinx.util.docutils import SphinxDirective
 
 from tafl_rules import catalogue
 from tafl_rules.ai import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS
 from tafl_rules.balance import sign_test, site_configs, wilson
 
-ROOT = Path(__file__).resolve().parents[3]
-DATA = ROOT / "docs" / "data"
+from . import roots
+from .util import MystDirective, pct
+
 COLOURS = {"attackers": "#b5472f", "draws": "#b9b3a8", "defenders": "#2f5f8a"}
+
+
+def data_dir() -> Path:
+    """The folder of the results: the project's ``tafl_data_dir`` (:mod:`tafl_sphinx.roots`)."""
+    return roots.current().data
 
 
 def result_files() -> list[Path]:
     """``balance.json`` first, then the other ``balance*.json`` files by name."""
-    files = sorted(DATA.glob("balance*.json"), key=lambda p: (p.name != "balance.json", p.name))
+    files = sorted(data_dir().glob("balance*.json"), key=lambda p: (p.name != "balance.json", p.name))
     return [p for p in files if not p.name.endswith(".work.jsonl")]
 
 
@@ -79,12 +85,13 @@ def noted_results(env: Any) -> list[dict[str, Any]]:
     return load_results()
 
 
-def _results_files_added(app: Sphinx, env: Any, added: set, changed: set, removed: set) -> list[str]:
+def _results_files_added(app: Sphinx, env: Any, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
     # A folder cannot be a Sphinx dependency (one that is not a file is read as changed on every
     # build), so a document that read the results is read again when the files it noted are not
     # the files there are now. (A removed file Sphinx sees itself: a dependency gone missing.)
     now = set(result_files())
-    readers = {doc: {Path(dep) for dep in deps if Path(dep).parent == DATA and Path(dep).match("balance*.json")}
+    data = data_dir()
+    readers = {doc: {Path(dep) for dep in deps if Path(dep).parent == data and Path(dep).match("balance*.json")}
                for doc, deps in env.dependencies.items()}
     return sorted(doc for doc, noted in readers.items() if noted and noted != now)
 
@@ -121,28 +128,26 @@ def _larger_run(one: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
     return other if len(b) > len(a) else one
 
 
-def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
+_pct = pct  # the name the results' modules import
 
-
-def _cell(part: dict) -> str:
+def _cell(part: dict[str, Any]) -> str:
     return f"{_pct(part['rate'])} ({_pct(part['low'])}–{_pct(part['high'])})"
 
 
-def level_of(entry: dict) -> int | None:
+def level_of(entry: dict[str, Any]) -> int | None:
     """The AI level both sides played at (None if the two sides differ)."""
     config = entry["config"]
     a, d = config["attackers_level"], config["defenders_level"]
     return a if a == d else None
 
 
-def _level_suffix(entry: dict) -> str:
+def _level_suffix(entry: dict[str, Any]) -> str:
     level = level_of(entry)
     return "" if level == 1 else f", level {level}" if level else \
         f", levels {entry['config']['attackers_level']} v {entry['config']['defenders_level']}"
 
 
-def _label_md(entry: dict) -> str:
+def _label_md(entry: dict[str, Any]) -> str:
     config = entry["config"]
     vid = config["variant"]
     toggles = config.get("toggles") or {}
@@ -154,18 +159,18 @@ def _label_md(entry: dict) -> str:
     return f"{{variant}}`{vid}` with {changes}{_level_suffix(entry)}"
 
 
-def _label_text(entry: dict) -> str:
+def _label_text(entry: dict[str, Any]) -> str:
     """A configuration as readers know it: the variant's name, and its changed readings in words."""
     config = entry["config"]
     toggles = config.get("toggles") or {}
     base = catalogue.variant(config["variant"])
-    text = base.name
+    text: str = base.name
     if toggles:
         text += ": " + ", ".join(base.toggles[k].readings[v].label for k, v in sorted(toggles.items()))
     return text + _level_suffix(entry)
 
 
-def table_md(entries: list[dict]) -> str:
+def table_md(entries: list[dict[str, Any]]) -> str:
     rows = ["| Rules | Games | Attackers win | Defenders win | Draws | Plies, mean / median | King escaped / taken |",
             "|:--|--:|--:|--:|--:|--:|--:|"]
     for e in entries:
@@ -175,7 +180,7 @@ def table_md(entries: list[dict]) -> str:
     return "\n".join(rows)
 
 
-def chart_svg(entries: list[dict], *, svg_id: str = "balance-chart") -> str:
+def chart_svg(entries: list[dict[str, Any]], *, svg_id: str = "balance-chart") -> str:
     """Stacked bars (attackers' wins, draws, defenders' wins) with the 95% intervals of
     both sides' win rates drawn as whiskers, one row per configuration (matplotlib, drawn
     to SVG at build time; each row carries its figures as a tooltip)."""
@@ -183,7 +188,7 @@ def chart_svg(entries: list[dict], *, svg_id: str = "balance-chart") -> str:
         return _chart_svg(entries, svg_id)
 
 
-def _chart_svg(entries: list[dict], svg_id: str) -> str:
+def _chart_svg(entries: list[dict[str, Any]], svg_id: str) -> str:
     fig, ax = _figure(height=0.3 * len(entries) + 1.2)
     rows = list(reversed(entries))
     for y, e in enumerate(rows):
@@ -219,7 +224,7 @@ def _chart_svg(entries: list[dict], svg_id: str) -> str:
 
 
 #: text set as text (searchable, in the page's font); the same bytes for the same data
-CHART_RC = {"svg.fonttype": "none", "font.size": 10, "font.family": "sans-serif", "svg.hashsalt": "tafl"}
+CHART_RC: dict[RcKeyType, Any] = {"svg.fonttype": "none", "font.size": 10, "font.family": "sans-serif", "svg.hashsalt": "tafl"}
 
 
 def _figure(height: float) -> tuple[Figure, Any]:
@@ -255,25 +260,25 @@ def chart_box(svg: str, label: str, css_class: str = "tafl-chart-box") -> str:
             f'{svg}</div>')
 
 
-def select(entries: list[dict], variant: str | None = None, level: int | None = None) -> list[dict]:
+def select(entries: list[dict[str, Any]], variant: str | None = None, level: int | None = None) -> list[dict[str, Any]]:
     """The entries of one variant (all if None) played with both sides at ``level`` (any if None)."""
     return [e for e in entries if (variant is None or e["config"]["variant"] == variant)
             and (level is None or level_of(e) == level)]
 
 
-class _BalanceDirective(SphinxDirective):
+class BalanceDirective(MystDirective):
+    """A directive drawn from the results: :meth:`entries` reads them (noting the files read)."""
+
     has_content = False
 
-    def entries(self, variant: str | None = None, level: int | None = None) -> list[dict]:
+    def entries(self, variant: str | None = None, level: int | None = None) -> list[dict[str, Any]]:
         return select(noted_results(self.env), variant, level)
 
-    def parse_md(self, text: str) -> list[nodes.Node]:
-        container = nodes.container()
-        self.state.nested_parse(StringList(text.splitlines(), source=self.env.docname), 0, container)
-        return container.children
+
+_BalanceDirective = BalanceDirective  # the name the results' modules import
 
 
-class BalanceTable(_BalanceDirective):
+class BalanceTable(BalanceDirective):
     option_spec = {"level": directives.positive_int, "plain": directives.flag}
 
     def run(self) -> list[nodes.Node]:
@@ -287,7 +292,7 @@ class BalanceTable(_BalanceDirective):
         return self.parse_md(table_md(entries))
 
 
-class BalanceChart(_BalanceDirective):
+class BalanceChart(BalanceDirective):
     option_spec = {"level": directives.positive_int}
 
     def run(self) -> list[nodes.Node]:
@@ -301,7 +306,7 @@ class BalanceChart(_BalanceDirective):
                           format="html")]
 
 
-class BalanceRow(_BalanceDirective):
+class BalanceRow(BalanceDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
@@ -315,7 +320,7 @@ class BalanceRow(_BalanceDirective):
         return self.parse_md(table_md(entries) + "\n\n" + note)
 
 
-class BalanceProvenance(_BalanceDirective):
+class BalanceProvenance(BalanceDirective):
     def run(self) -> list[nodes.Node]:
         self.entries()
         lines = []
@@ -341,15 +346,15 @@ def level_label(level: int) -> str:
     return f"former {level - 100}" if level in RETIRED_LEVELS else str(level)
 
 
-def _pair(r: dict) -> str:
+def _pair(r: dict[str, Any]) -> str:
     return f"{level_label(r['higher'])} v {level_label(r['lower'])}"
 
 
-def _ladder(table: list[dict]) -> list[dict]:
+def _ladder(table: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(table, key=lambda r: (r["lower"] % 100, r["lower"], r["higher"]))
 
 
-def tournament_md(data: dict) -> str:
+def tournament_md(data: dict[str, Any]) -> str:
     rows = ["| Pair | Games | Higher level wins | Draws | Losses | Win rate (95% interval) | Score | "
             "Sign test *p* | As attackers W/D/L | As defenders W/D/L |",
             "|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
@@ -371,7 +376,7 @@ def tournament_md(data: dict) -> str:
     return "\n".join(rows) + "\n\n" + note + "\n\n" + tournament_by_variant_md(data)
 
 
-def tournament_by_variant(data: dict) -> dict[tuple[int, str, str], tuple[int, int, int]]:
+def tournament_by_variant(data: dict[str, Any]) -> dict[tuple[int, str, str], tuple[int, int, int]]:
     """The higher level's wins, draws and losses for each (higher level, variant, side it took)."""
     out = {}
     for r in data["table"]:
@@ -387,7 +392,7 @@ def tournament_by_variant(data: dict) -> dict[tuple[int, str, str], tuple[int, i
     return out
 
 
-def tournament_by_variant_md(data: dict) -> str:
+def tournament_by_variant_md(data: dict[str, Any]) -> str:
     """One row per pair, one column per variant: how the higher level fared on each side."""
     if not data["table"]:
         return ""
@@ -405,16 +410,17 @@ def tournament_by_variant_md(data: dict) -> str:
             + "\n".join(rows))
 
 
-LEVEL_TIMES = DATA / "level-times.json"
+LEVEL_TIMES = "level-times.json"
 
 
 def level_times() -> dict[int, dict[str, float]]:
     """Each level's measured move times in Pyodide (``docs/data/level-times.json``, written by
     ``benchmarks/bench_ai.py --json``): ``{level: {"median", "max", "large_median", "large_max"}}``;
     levels not measured there are missing."""
-    if not LEVEL_TIMES.exists():
+    path = data_dir() / LEVEL_TIMES
+    if not path.exists():
         return {}
-    data = json.loads(LEVEL_TIMES.read_text(encoding="utf-8"))
+    data = json.loads(path.read_text(encoding="utf-8"))
     return {int(k): v for k, v in data.get("pyodide", {}).items()}
 
 
@@ -425,15 +431,16 @@ def seconds(value: float) -> str:
     return f"{value:.1f} s" if value < 10 else f"{value:.0f} s"
 
 
-LEVEL_TIMES_BROWSER = DATA / "level-times-browser.json"
+LEVEL_TIMES_BROWSER = "level-times-browser.json"
 
 
 def level_times_by_size() -> dict[int, dict[int, dict[str, float]]]:
     """Each level's move times in the board's worker by board size (``docs/data/level-times-browser.json``,
     written by ``benchmarks/bench_board.py --ai 1,2,3,4,5 --ai-json``): ``{size: {level: {"median", "max"}}}``."""
-    if not LEVEL_TIMES_BROWSER.exists():
+    path = data_dir() / LEVEL_TIMES_BROWSER
+    if not path.exists():
         return {}
-    data = json.loads(LEVEL_TIMES_BROWSER.read_text(encoding="utf-8"))
+    data = json.loads(path.read_text(encoding="utf-8"))
     return {int(size): {int(level): v for level, v in levels.items()} for size, levels in data.get("by_size", {}).items()}
 
 
@@ -475,7 +482,7 @@ def levels_md() -> str:
 
 
 def calibration_files() -> list[Path]:
-    return sorted(DATA.glob("calibration*.json"))
+    return sorted(data_dir().glob("calibration*.json"))
 
 
 def level_title(level: int) -> str:
@@ -545,16 +552,17 @@ def calibration_endings_md(level: int = DEFAULT_LEVEL) -> str:
     return "\n".join(rows)
 
 
-CAPPED = DATA / "copenhagen-capped.json"
+CAPPED = "copenhagen-capped.json"
 
 
 def capped_md() -> str:
     """Where the default level's Copenhagen games stopped at the ply cap stood when they
     stopped (``benchmarks/calibration.py --capped N``), by how many corners the attackers had
     closed: a table and its provenance."""
-    if not CAPPED.exists():
+    path = data_dir() / CAPPED
+    if not path.exists():
         return "No capped games replayed yet (run `python benchmarks/calibration.py --capped 40`)."
-    data = json.loads(CAPPED.read_text(encoding="utf-8"))
+    data = json.loads(path.read_text(encoding="utf-8"))
     games, prov = data["games"], data["provenance"]
     n = len(games)
     rows = ["| Corners closed by the attackers | Games | The king on the edge, on a square of an open corner "
@@ -570,7 +578,7 @@ def capped_md() -> str:
     return ("\n".join(rows) + f"\n\nThe first {n} of the {prov['capped_in_run']} games of {level_title(prov['level'])} "
             f"that reached the cap (seeds {seeds[0]} to {seeds[-1]}), played again from `docs/data/{prov['from']}` "
             f"and read at their last position: `{prov['command']}`, code {str(prov['commit'])[:7]}, "
-            f"{prov['date'][:10]}, {prov['seconds'] / 60:.0f} minutes on one core (`docs/data/{CAPPED.name}` "
+            f"{prov['date'][:10]}, {prov['seconds'] / 60:.0f} minutes on one core (`docs/data/{CAPPED}` "
             "holds each position).")
 
 
@@ -593,10 +601,10 @@ def calibration_provenance_md() -> str:
     return "\n".join(lines)
 
 
-HUMAN_RESULTS = DATA / "human-results.json"
+HUMAN_RESULTS = "human-results.json"
 
 
-def human_share(result: dict) -> tuple[float, float] | None:
+def human_share(result: dict[str, Any]) -> tuple[float, float] | None:
     """The attackers' share of the decided games, as a range (low, high), from a published
     figure: counts or percentages of both sides, Nielsen's game balance (or a range of
     them), or the king's side's percentage (draws, if counted, unknown: an upper bound)."""
@@ -619,7 +627,7 @@ def human_share(result: dict) -> tuple[float, float] | None:
     return None
 
 
-def _published(result: dict) -> str:
+def _published(result: dict[str, Any]) -> str:
     if "counts" in result:
         c = result["counts"]
         return f"{c['attackers']:,} / {c['draws']:,} / {c['defenders']:,} games"
@@ -636,7 +644,7 @@ def _published(result: dict) -> str:
     return "none"
 
 
-def _self_play(config: dict | None, entries: list[dict]) -> str:
+def _self_play(config: dict[str, Any] | None, entries: list[dict[str, Any]]) -> str:
     if not config:
         return "no catalogue layout"
     cells = []
@@ -651,8 +659,8 @@ def _self_play(config: dict | None, entries: list[dict]) -> str:
     return "; ".join(text for _lv, text in sorted(cells)) or "not played"
 
 
-def human_results_md(entries: list[dict]) -> str:
-    data = json.loads(HUMAN_RESULTS.read_text(encoding="utf-8"))
+def human_results_md(entries: list[dict[str, Any]]) -> str:
+    data = json.loads((data_dir() / HUMAN_RESULTS).read_text(encoding="utf-8"))
     rows = ["| Rules as those people played them, who played, and the source | Published (attackers / draws / "
             "defenders) | Attackers' share of the decided games | Self-play on the same rules: attackers' share of "
             "the decided games |",
@@ -683,24 +691,24 @@ RECONSTRUCTIONS = ("lewis-1", "lewis-2", "lewis-2-corrected", "jones-3", "jones-
 LEVEL_COLOURS = {1: "#c77c1e", 2: "#2f7fbf", 3: "#3a9a5b", 4: "#8e5bb5", 5: "#b5472f"}
 
 
-def decided_share(summary: dict) -> tuple[float, float, float, int]:
+def decided_share(summary: dict[str, Any]) -> tuple[float, float, float, int]:
     """The attackers' share of the decided games and its 95% Wilson interval, and how many were decided."""
     a, d = summary["attackers"]["count"], summary["defenders"]["count"]
     lo, hi = wilson(a, a + d)
     return (a / (a + d) if a + d else 0.5), lo, hi, a + d
 
 
-def plain_rows(entries: list[dict], variants=RECONSTRUCTIONS) -> dict[str, dict[int, dict]]:
+def plain_rows(entries: list[dict[str, Any]], variants: Sequence[str] = RECONSTRUCTIONS) -> dict[str, dict[int, dict[str, Any]]]:
     """Each variant's summaries (the variant as it stands, no toggles) by the level both sides played."""
-    rows: dict[str, dict[int, dict]] = {}
+    rows: dict[str, dict[int, dict[str, Any]]] = {}
     for vid in variants:
         for e in entries:
-            if e["config"]["variant"] == vid and not e["config"].get("toggles") and level_of(e):
-                rows.setdefault(vid, {})[level_of(e)] = e["summary"]
+            if e["config"]["variant"] == vid and not e["config"].get("toggles") and (level := level_of(e)):
+                rows.setdefault(vid, {})[level] = e["summary"]
     return rows
 
 
-def level_chart_svg(entries: list[dict], variants=RECONSTRUCTIONS) -> str:
+def level_chart_svg(entries: list[dict[str, Any]], variants: Sequence[str] = RECONSTRUCTIONS) -> str:
     """The attackers' share of the decided games at each level played, one row per reconstruction
     (matplotlib, drawn to SVG at build time; axes and text in ``currentColor`` so that the page's
     light or dark mode colours them)."""
@@ -708,7 +716,7 @@ def level_chart_svg(entries: list[dict], variants=RECONSTRUCTIONS) -> str:
         return _level_chart_svg(entries, variants)
 
 
-def _level_chart_svg(entries: list[dict], variants) -> str:
+def _level_chart_svg(entries: list[dict[str, Any]], variants: Sequence[str]) -> str:
     rows = [(vid, {lv: decided_share(summary) for lv, summary in by_level.items()})
             for vid, by_level in plain_rows(entries, variants).items()]
     fig, ax = _figure(height=0.36 * len(rows) + 1.3)
@@ -734,7 +742,7 @@ def _level_chart_svg(entries: list[dict], variants) -> str:
                 "The attackers' share of the decided games at each AI level, per reconstruction")
 
 
-class LevelChart(_BalanceDirective):
+class LevelChart(BalanceDirective):
     def run(self) -> list[nodes.Node]:
         # on a phone the chart keeps a legible size and scrolls sideways in its own box, which
         # can take the focus so that the keyboard can scroll it too
@@ -742,15 +750,16 @@ class LevelChart(_BalanceDirective):
                                         "tafl-chart-box balance-level-chart-box"), format="html")]
 
 
-TEXEL = DATA / "texel.json"
+TEXEL = "texel.json"
 
 
 def texel_md() -> str:
     """The Texel tuning's fit (``docs/data/texel.json``, from ``benchmarks/texel.py``) on the games
     it never saw."""
-    if not TEXEL.exists():
+    path = data_dir() / TEXEL
+    if not path.exists():
         return ""
-    data = json.loads(TEXEL.read_text(encoding="utf-8"))
+    data = json.loads(path.read_text(encoding="utf-8"))
     rows = ["| Weights | Positions | Mean squared error | Log loss | The side the evaluation favoured won |",
             "|:--|--:|--:|--:|--:|"]
     names = {"constant": "none (always the training games' average)", "hand-set": "hand-set (levels 1 and 2)",
@@ -763,13 +772,13 @@ def texel_md() -> str:
             f"`{prov['command']}`, {prov['date'][:10]}:\n\n" + "\n".join(rows))
 
 
-class TexelFit(_BalanceDirective):
+class TexelFit(BalanceDirective):
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(str(TEXEL))
+        self.env.note_dependency(str(data_dir() / TEXEL))
         return self.parse_md(texel_md() or "No tuning run yet (run `python benchmarks/texel.py --out docs/data/texel.json`).")
 
 
-class CalibrationTable(_BalanceDirective):
+class CalibrationTable(BalanceDirective):
     """The calibration table with its provenance; with ``:endings:``, how the games ended."""
     option_spec = {"endings": directives.flag, "capped": directives.flag, "level": directives.positive_int}
 
@@ -779,27 +788,27 @@ class CalibrationTable(_BalanceDirective):
         if "endings" in self.options:
             return self.parse_md(calibration_endings_md(self.options.get("level", DEFAULT_LEVEL)))
         if "capped" in self.options:
-            self.env.note_dependency(str(CAPPED))
+            self.env.note_dependency(str(data_dir() / CAPPED))
             return self.parse_md(capped_md())
         return self.parse_md(calibration_md() + "\n\n" + calibration_provenance_md())
 
 
-class HumanResults(_BalanceDirective):
+class HumanResults(BalanceDirective):
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(str(HUMAN_RESULTS))
+        self.env.note_dependency(str(data_dir() / HUMAN_RESULTS))
         return self.parse_md(human_results_md(self.entries(level=None)))
 
 
-class AiLevels(_BalanceDirective):
+class AiLevels(BalanceDirective):
     def run(self) -> list[nodes.Node]:
         return self.parse_md(levels_md())
 
 
-class TournamentTable(_BalanceDirective):
+class TournamentTable(BalanceDirective):
     optional_arguments = 1  # the file in docs/data (default tournament.json)
 
     def run(self) -> list[nodes.Node]:
-        path = DATA / (self.arguments[0] if self.arguments else "tournament.json")
+        path = data_dir() / (self.arguments[0] if self.arguments else "tournament.json")
         if not path.exists():
             return self.parse_md("No tournament results yet (run `python benchmarks/tournament.py`).")
         self.env.note_dependency(str(path))

@@ -11,8 +11,11 @@ formatting style ``tafl`` (``bibtex_default_style = "tafl"``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from importlib.metadata import entry_points
+from typing import Any
 
+from pybtex.database import Entry
 from pybtex.plugin import PluginGroupNotFound, register_plugin
 from pybtex.richtext import Text
 from pybtex.style.formatting.unsrt import Style as UnsrtStyle
@@ -21,6 +24,12 @@ from pybtex.style.labels import BaseLabelStyle
 from pybtex.style.sorting import BaseSortingStyle
 from pybtex.style.formatting import toplevel
 from pybtex.style.template import field, first_of, join, optional, optional_field, sentence, tag, words
+from sphinx.application import Sphinx
+
+from .bib import plain_text
+
+#: A node of pybtex's formatting templates (pybtex has no annotations).
+Template = Any
 
 pages = field("pages", apply_func=dashify)
 year = first_of[optional[words[optional_field("month"), field("year")]], "n.d."]
@@ -34,25 +43,20 @@ def _ordinal(text: str) -> str:
     return f"{n}{suffix}"
 
 
-def _plain(text: str) -> str:
-    """LaTeX markup of a .bib field as plain text ("Linn{\\'e}" -> "Linné", "--" -> "–")."""
-    return Text.from_latex(text).render_as("text")
-
-
-def _who(entry) -> str:
+def _who(entry: Entry) -> str:
     """The name an entry is cited and sorted by: its authors' (or editors') surnames, else its title."""
     people = entry.persons.get("author") or entry.persons.get("editor") or []
     if not people:
-        return _plain(entry.fields.get("title", entry.key))
-    names = [_plain(" ".join(p.prelast_names + p.last_names)) for p in people]
+        return plain_text(entry.fields.get("title", entry.key))
+    names = [plain_text(" ".join(p.prelast_names + p.last_names)) for p in people]
     return names[0] if len(names) == 1 else names[0] + (" and " + names[1] if len(names) == 2 else " and others")
 
 
 class AuthorYearLabels(BaseLabelStyle):
     """Labels as the citations read: "Lewis 1941", "Wiktionary n.d."; a letter separates equal ones."""
 
-    def format_labels(self, sorted_entries):
-        labels = [_plain(f"{_who(entry)} {entry.fields.get('year', 'n.d.')}") for entry in sorted_entries]
+    def format_labels(self, sorted_entries: Iterable[Entry]) -> Iterator[str]:
+        labels = [plain_text(f"{_who(entry)} {entry.fields.get('year', 'n.d.')}") for entry in sorted_entries]
         seen: dict[str, int] = {}
         for label in labels:
             seen[label] = seen.get(label, 0) + 1
@@ -68,7 +72,7 @@ class AuthorYearLabels(BaseLabelStyle):
 class ByCitationName(BaseSortingStyle):
     """Entries in the order of their labels: by the name they are cited by, then year, then title."""
 
-    def sorting_key(self, entry):
+    def sorting_key(self, entry: Entry) -> tuple[str, str, str]:
         return (_who(entry).lower().lstrip("[“\"'"), entry.fields.get("year", ""), entry.fields.get("title", "").lower())
 
 
@@ -76,14 +80,14 @@ class Style(UnsrtStyle):
     default_label_style = "tafl-author-year"
     default_sorting_style = "tafl-by-name"
 
-    def format_title(self, e, which_field, as_sentence=True):
+    def format_title(self, e: Entry, which_field: str, as_sentence: bool = True) -> Template:
         title = field(which_field)  # titles keep their own capitals (Welsh, Latin, proper names)
         return sentence[title] if as_sentence else title
 
-    def format_edition(self, e):
+    def format_edition(self, e: Entry) -> Template:
         return optional[words[field("edition", apply_func=lambda x: _ordinal(str(x))), "edition"]]
 
-    def format_contributors(self, e):
+    def format_contributors(self, e: Entry) -> Template:
         """Editor and translator of a work that has an author ("edited by …; translated by …")."""
         parts = []
         if "author" in e.persons and "editor" in e.persons:
@@ -92,21 +96,21 @@ class Style(UnsrtStyle):
             parts.append(words["translated by" if parts else "Translated by", field("translator")])
         return sentence(sep="; ")[*parts] if parts else optional[""]
 
-    def format_web_refs(self, e):
+    def format_web_refs(self, e: Entry) -> Template:
         """The address and the date by which the copy cited was seen (the day it was stored, or re-read)."""
         url = field("url", raw=True)
         if "url" not in e.fields:
             return optional[sentence[words["Seen by", field("urldate")]]]
         return optional[sentence[words["URL:", url, optional[join["(seen by ", field("urldate"), ")"]]]]]
 
-    def _who(self, e):
+    def _who(self, e: Entry) -> Template:
         if "author" in e.persons:
             return sentence[self.format_names("author", as_sentence=False)]
         if "editor" in e.persons:
             return self.format_editor(e)
         return optional[""]
 
-    def get_article_template(self, e):
+    def get_article_template(self, e: Entry) -> Template:
         volume = optional[words["vol.", field("volume")]]
         number = optional[words["no.", field("number")]]
         return toplevel[
@@ -118,7 +122,7 @@ class Style(UnsrtStyle):
             optional[sentence[self.format_doi(e)]],
         ]
 
-    def get_book_template(self, e):
+    def get_book_template(self, e: Entry) -> Template:
         return toplevel[
             self._who(e),
             sentence[self.format_btitle(e, "title", as_sentence=False)],
@@ -130,7 +134,7 @@ class Style(UnsrtStyle):
             self.format_web_refs(e),
         ]
 
-    def get_incollection_template(self, e):
+    def get_incollection_template(self, e: Entry) -> Template:
         return toplevel[
             self._who(e),
             sentence[self.format_title(e, "title", as_sentence=False)],
@@ -141,7 +145,7 @@ class Style(UnsrtStyle):
             self.format_web_refs(e),
         ]
 
-    def get_misc_template(self, e):
+    def get_misc_template(self, e: Entry) -> Template:
         return toplevel[
             self._who(e),
             self.format_contributors(e),
@@ -152,13 +156,13 @@ class Style(UnsrtStyle):
         ]
 
 
-def setup_bibstyle(app) -> None:
+def setup_bibstyle(app: Sphinx) -> None:
     """Register the style with pybtex (``bibtex_default_style = \"tafl\"`` in conf.py)."""
     register()
     _cite_with_the_labels_letter()
 
 
-def year_as_labelled(entry, label: str) -> str:
+def year_as_labelled(entry: Entry, label: str) -> str:
     """The year a citation prints: the entry's year, with the letter its label adds ("n.d.a", "2005b").
 
     >>> from pybtex.database import Entry
@@ -167,7 +171,7 @@ def year_as_labelled(entry, label: str) -> str:
     >>> year_as_labelled(Entry("misc", fields={"year": "1941"}), "Lewis 1941")
     '1941'
     """
-    plain = _plain(entry.fields.get("year", "n.d."))
+    plain = plain_text(entry.fields.get("year", "n.d."))
     m = re.search(re.escape(plain) + r"([a-z])$", label)
     return plain + (m.group(1) if m else "")
 
@@ -180,13 +184,14 @@ def _cite_with_the_labels_letter() -> None:
     from sphinxcontrib.bibtex.style.referencing import basic_author_year, extra_year
     from sphinxcontrib.bibtex.style.template import node
 
-    @node
-    def labelled_year(children, data):
+    @node  # type: ignore[untyped-decorator]  # sphinxcontrib-bibtex's template decorator has no annotations
+    def labelled_year(children: list[Any], data: dict[str, Any]) -> Text:
         assert not children
         return Text(year_as_labelled(data["entry"], data["formatted_entry"].label))
 
-    basic_author_year.year = labelled_year
-    extra_year.year = labelled_year
+    # the styles' own modules import ``year`` from the template module and do not re-export it
+    basic_author_year.year = labelled_year  # type: ignore[attr-defined]
+    extra_year.year = labelled_year  # type: ignore[attr-defined]
 
 
 def register() -> None:

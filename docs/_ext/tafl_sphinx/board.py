@@ -18,14 +18,14 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
+from sphinx.writers.html5 import HTML5Translator
 
 from tafl_rules import variant, webapi
 from tafl_rules.ai import DEFAULT_LEVEL, LEVELS
 from tafl_rules.ai.people import NAME as PEOPLE
 
 from .balance import typical_time
-
-STATIC_DIR = Path(__file__).resolve().parents[3] / "_static"
+from .util import STATIC_DIR
 SIDES = ("attackers", "defenders", "both")
 
 
@@ -105,13 +105,13 @@ class SandboxDirective(BoardDirective):
         return [sandbox]
 
 
-def visit_sandbox_html(self, node: sandbox_node) -> None:
+def visit_sandbox_html(self: HTML5Translator, node: sandbox_node) -> None:
     self.body.append(self.starttag(node, "div", "", CLASS="tafl-sandbox"))
     self.body.append('<div class="tafl-sandbox-panel"><p>The layout and toggle choices appear here once the '
                      'rules engine has loaded (this needs JavaScript).</p></div>')
 
 
-def depart_sandbox_html(self, node: sandbox_node) -> None:
+def depart_sandbox_html(self: HTML5Translator, node: sandbox_node) -> None:
     self.body.append("</div>\n")
 
 
@@ -143,7 +143,7 @@ def first_state(node: board_node) -> dict[str, Any]:
     """The state the browser's worker will send for this board's first position (same code)."""
     payload = {"board": "build", "variant": node["variant"], "toggles": json.loads(node["toggles"]),
                "position": node["position"], "moves": node["moves"].split()}
-    state = json.loads(webapi.handle("new", json.dumps(payload)))
+    state: dict[str, Any] = json.loads(webapi.handle("new", json.dumps(payload)))
     if "error" in state:
         raise ValueError(state["error"])
     return state
@@ -205,7 +205,7 @@ def howto_html(lines: list[list[str]]) -> str:
     return f'<details class="tafl-howto" open=""><summary>How to play these rules</summary><dl>{rows}</dl></details>'
 
 
-def visit_board_html(self, node: board_node) -> None:
+def visit_board_html(self: HTML5Translator, node: board_node) -> None:
     state = first_state(node)
     glossary = variants = ""
     if "docs/glossary" in self.builder.env.found_docs:
@@ -239,11 +239,11 @@ def visit_board_html(self, node: board_node) -> None:
     )
 
 
-def depart_board_html(self, node: board_node) -> None:
+def depart_board_html(self: HTML5Translator, node: board_node) -> None:
     self.body.append("</div>\n")
 
 
-def skip(self, node: nodes.Node) -> None:
+def skip(self: nodes.NodeVisitor, node: nodes.Node) -> None:
     raise nodes.SkipNode
 
 
@@ -265,7 +265,8 @@ def boot_script(worker_url: str) -> str:
     return f'<script data-worker="{html.escape(worker_url)}" data-tafl-build="">{code}</script>'
 
 
-def add_board_assets(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def add_board_assets(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                     doctree: nodes.document | None) -> None:
     """Only pages with a board load the board's assets, and start the rules worker at once."""
     if doctree is None or doctree.next_node(board_node) is None:
         return

@@ -15,9 +15,10 @@ from __future__ import annotations
 import difflib
 
 from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
 
-from .content import MarkdownDirective, md_escape
 from .texts import library
+from .util import MarkdownDirective, md_escape
 
 OMITTED = "om."
 
@@ -92,7 +93,7 @@ class VariantApparatus(MarkdownDirective):
         labels = wanted or list(dict.fromkeys(u.label for w in witnesses for u in w.units))
         lines = ["| Place | Reading | Variants |", "| --- | --- | --- |"]
         for label in labels:
-            have = [(s, w.unit(label)) for s, w in zip(sigla, witnesses) if w.unit(label) is not None]
+            have = [(s, unit) for s, w in zip(sigla, witnesses) if (unit := w.unit(label)) is not None]
             if len(have) < 2:
                 continue
             (base_siglum, base), rest = have[0], have[1:]
@@ -114,5 +115,5 @@ class VariantApparatus(MarkdownDirective):
         return "\n".join(lines + [""])
 
 
-def setup_collation(app) -> None:
+def setup_collation(app: Sphinx) -> None:
     app.add_directive("variant-apparatus", VariantApparatus)

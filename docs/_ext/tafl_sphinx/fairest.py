@@ -45,14 +45,14 @@ from sphinx.util.docutils import SphinxDirective
 
 from tafl_rules import catalogue
 from tafl_rules.ai.people import parse_style
-from tafl_rules.balance import wilson
+from tafl_rules.balance import JONES_REVERSED, wilson
 
-from .balance import CHART_RC, COLOURS, DATA, _figure, _pct, _svg, chart_box
-from .content import MarkdownDirective
+from .balance import CHART_RC, COLOURS, _figure, _pct, _svg, chart_box, data_dir
+from .util import MarkdownDirective
 from .jones_points import nearer_even
 
-CALIBRATION = DATA / "people-calibration.json"
-MOVE_MODEL = DATA / "move-model.json"
+CALIBRATION = "people-calibration.json"
+MOVE_MODEL = "move-model.json"
 #: the reconstructions the answer is about, in the order the site lists them (catalogue ids)
 RECONSTRUCTIONS = ("lewis-1", "lewis-2", "lewis-2-corrected", "jones-3", "jones-3-corrected", "hywel-dda-jones",
                    "tawlbwrdd-cyningstan", "tawlbwrdd-cyningstan-9", "tawlbwrdd-bell", "tawlbwrdd-lewis-diamond",
@@ -63,12 +63,14 @@ VERDICTS = ("attackers ahead", "could be even", "defenders ahead")
 
 
 def run_files() -> list[Path]:
-    return sorted(p for p in DATA.glob("people-balance*.json"))
+    """The people-like player's results files, by name."""
+    return sorted(data_dir().glob("people-balance*.json"))
 
 
 @functools.lru_cache(maxsize=4)
 def _read(path: Path, mtime: int) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
 def read(path: Path) -> dict[str, Any]:
@@ -90,7 +92,7 @@ def entries() -> dict[str, dict[str, Any]]:
 
 def error_points() -> float:
     """The player's mean absolute out-of-sample error against people's results, in points."""
-    return float(read(CALIBRATION)["summary"]["mae_out"])
+    return float(read(data_dir() / CALIBRATION)["summary"]["mae_out"])
 
 
 def decided(summary: dict[str, Any]) -> tuple[float, float, float, int]:
@@ -130,14 +132,15 @@ def plain_entries() -> list[dict[str, Any]]:
 def people_points() -> dict[str, list[dict[str, Any]]]:
     """People's published results by rule set (``variant?toggles``), from the calibration record."""
     out: dict[str, list[dict[str, Any]]] = {}
-    for row in read(CALIBRATION)["rows"]:
+    for row in read(data_dir() / CALIBRATION)["rows"]:
         out.setdefault(row["rule_set"], []).append(row)
     return out
 
 
 def rule_set(config: dict[str, Any]) -> str:
+    """A configuration's rules as the calibration names them: ``variant?toggle=reading&...``."""
     toggles = "&".join(f"{k}={v}" for k, v in sorted((config.get("toggles") or {}).items()))
-    return config["variant"] + ("?" + toggles if toggles else "")
+    return str(config["variant"]) + ("?" + toggles if toggles else "")
 
 
 def _names(items: list[str]) -> str:
@@ -254,7 +257,7 @@ def verdicts_md() -> str:
 
 
 def calibration_md() -> str:
-    data = read(CALIBRATION)
+    data = read(data_dir() / CALIBRATION)
     s = data["summary"]
     out = ["| People's results | People | Player, in sample | Player, out of sample | Games | At the ply cap |",
            "|:--|:--|:--|:--|--:|--:|"]
@@ -281,7 +284,7 @@ def calibration_md() -> str:
 
 
 def move_model_md() -> str:
-    data = read(MOVE_MODEL)
+    data = read(data_dir() / MOVE_MODEL)
     held = data["held_out"]
     rows = ["| Positions of the held-out games | Positions | Person's move first (top-1) | Among the first three (top-3) |",
             "|:--|--:|--:|--:|", f"| all | {held['positions']:,} | {100 * held['top1']:.1f}% | {100 * held['top3']:.1f}% |"]
@@ -310,10 +313,8 @@ def _share_cell(summary: dict[str, Any]) -> str:
 
 def jones_md(vid: str) -> str:
     """Jones's reading on ``vid`` and each of his points read the other way, by the player."""
-    from tafl_rules.balance import JONES_REVERSED
-
     error = error_points()
-    changes = [(change,) for change in JONES_REVERSED[1]] + [JONES_REVERSED[1]]
+    changes: list[tuple[tuple[str, str], ...]] = [(change,) for change in JONES_REVERSED[1]] + [JONES_REVERSED[1]]
     found = {tuple(sorted((e["config"].get("toggles") or {}).items())): e for e in entries().values()
              if e["config"]["variant"] == vid}
     if () not in found:
@@ -321,7 +322,7 @@ def jones_md(vid: str) -> str:
     base = catalogue.variant(vid)
     labels = ["His reading (the variant as it stands)"]
     labels += [f"{{toggle}}`‘{base.toggles[name].readings[value].label}’ <{vid}:{name}={value}>`"
-               for (name, value), in changes[:-1]]
+               for ((name, value),) in changes[:-1]]
     labels.append("All three read the other way")
     rows = ["| Reading | Attackers' share of the decided games | Widened by the player's error | Verdict | "
             "Beside his reading |", "|:--|:--|:--|:--|:--|"]
@@ -366,7 +367,7 @@ def _short_label(dataset: dict[str, Any]) -> str:
 def grid_md() -> str:
     """What each style tried gave on the games that chose the styles: the attackers' share of the
     decided games per rule set, beside people's, and each style's mean error over all of them."""
-    data = read(CALIBRATION)
+    data = read(data_dir() / CALIBRATION)
     grid = data["provenance"]["grid"]
     rule_sets = list(dict.fromkeys(r["rule_set"] for r in data["datasets"]))
     people = {rs: [r["share"] for r in data["datasets"] if r["rule_set"] == rs] for rs in rule_sets}
@@ -390,7 +391,7 @@ def grid_md() -> str:
 
 
 def calibration_runs_md() -> str:
-    prov = read(CALIBRATION)["provenance"]
+    prov = read(data_dir() / CALIBRATION)["provenance"]
     return "\n".join([
         f"Each style as it played the first {prov['fit_games']} seeds of each rule set (the games that chose "
         f"the styles), the attackers' share of the decided games:", "", grid_md(), "",
@@ -421,7 +422,7 @@ class PeopleCalibration(MarkdownDirective):
 
 class MoveModel(MarkdownDirective):
     def markdown(self) -> str:
-        self.env.note_dependency(str(MOVE_MODEL))
+        self.env.note_dependency(str(data_dir() / MOVE_MODEL))
         return move_model_md()
 
 
@@ -456,7 +457,7 @@ class PeopleChart(SphinxDirective):
 
 
 def _note(directive: SphinxDirective) -> None:
-    for path in [*run_files(), CALIBRATION]:
+    for path in [*run_files(), data_dir() / CALIBRATION]:
         directive.env.note_dependency(str(path))
 
 

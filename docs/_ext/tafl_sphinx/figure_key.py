@@ -18,6 +18,7 @@ from __future__ import annotations
 from html import escape
 
 from tafl_rules.engine import tables
+from tafl_rules.rules import Rules
 from tafl_rules.svg import COLOURS
 
 SWATCH = 22  # px, about the size of a square of a figure on a phone
@@ -54,7 +55,7 @@ def _outline() -> str:
             f'stroke="{COLOURS["mark"]}" stroke-width="{w}"/>')
 
 
-def key_items(rules, *, marked: bool = False, against: str = "") -> list[tuple[str, str]]:
+def key_items(rules: Rules, *, marked: bool = False, against: str = "") -> list[tuple[str, str]]:
     """(swatch SVG, words) for each thing the figure of ``rules`` draws; ``against`` names the layout the
     outlined squares are compared with."""
     t = tables(rules)
@@ -72,7 +73,7 @@ def key_items(rules, *, marked: bool = False, against: str = "") -> list[tuple[s
     return items
 
 
-def key_html(rules, *, marked: bool = False, against: str = "") -> str:
+def key_html(rules: Rules, *, marked: bool = False, against: str = "") -> str:
     """The key as a list under the figure; its words follow the page's ink (light and dark)."""
     cells = "".join(f'<li style="display:flex;align-items:center;gap:.35em">{swatch}<span>{escape(words)}</span></li>'
                     for swatch, words in key_items(rules, marked=marked, against=against))

@@ -9,13 +9,16 @@ change, which of the two readings is nearer an even game where the intervals can
 
 from __future__ import annotations
 
+from typing import Any
+
 from docutils import nodes
 from sphinx.application import Sphinx
 
 from tafl_rules import catalogue
 from tafl_rules.balance import JONES_REVERSED
 
-from .balance import _BalanceDirective, _pct, decided_share, level_label, level_of
+from .balance import BalanceDirective, decided_share, level_label, level_of
+from .util import pct
 
 
 def _distance_from_even(share: float, lo: float, hi: float) -> tuple[float, float]:
@@ -25,7 +28,7 @@ def _distance_from_even(share: float, lo: float, hi: float) -> tuple[float, floa
     return min(abs(lo - 0.5), abs(hi - 0.5)), max(abs(lo - 0.5), abs(hi - 0.5))
 
 
-def nearer_even(his: dict, changed: dict) -> str:
+def nearer_even(his: dict[str, Any], changed: dict[str, Any]) -> str:
     """Which reading is nearer an even game (the attackers' share of the decided games nearer
     50%). Said only where the intervals tell: the two shares' 95% intervals must not overlap,
     and neither may the ranges of their distances from 50% that those intervals allow."""
@@ -42,22 +45,22 @@ def nearer_even(his: dict, changed: dict) -> str:
     return "they differ, but neither is clearly nearer even"
 
 
-def _share_cell(summary: dict) -> str:
+def _share_cell(summary: dict[str, Any]) -> str:
     share, lo, hi, decided = decided_share(summary)
     if not decided:
         return f"no game decided of {summary['games']}"
-    return f"{_pct(share)} ({_pct(lo)}–{_pct(hi)}), {decided:,} of {summary['games']:,} decided"
+    return f"{pct(share)} ({pct(lo)}–{pct(hi)}), {decided:,} of {summary['games']:,} decided"
 
 
-def jones_points_md(vid: str, entries: list[dict]) -> str:
+def jones_points_md(vid: str, entries: list[dict[str, Any]]) -> str:
     """One row for his reading and one per change; one column per level at which a change was played."""
-    changes = [(change,) for change in JONES_REVERSED[1]] + [JONES_REVERSED[1]]
+    changes: list[tuple[tuple[str, str], ...]] = [(change,) for change in JONES_REVERSED[1]] + [JONES_REVERSED[1]]
     keys = [()] + [tuple(sorted(toggles)) for toggles in changes]
-    by_level: dict[int, dict[tuple, dict]] = {}
+    by_level: dict[int, dict[tuple[tuple[str, str], ...], dict[str, Any]]] = {}
     for e in entries:
         toggles = tuple(sorted((e["config"].get("toggles") or {}).items()))
-        if level_of(e) is not None and toggles in keys:
-            by_level.setdefault(level_of(e), {})[toggles] = e["summary"]
+        if (level := level_of(e)) is not None and toggles in keys:
+            by_level.setdefault(level, {})[toggles] = e["summary"]
     levels = sorted(lv for lv, got in by_level.items() if len(got) > 1)  # his reading alone says nothing here
     if not levels:
         return f"Jones's points on `{vid}` have not been played yet."
@@ -83,7 +86,7 @@ def jones_points_md(vid: str, entries: list[dict]) -> str:
     return "\n".join(rows)
 
 
-class JonesPoints(_BalanceDirective):
+class JonesPoints(BalanceDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:

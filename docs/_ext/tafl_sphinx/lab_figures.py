@@ -18,12 +18,15 @@ A target that names no committed entry, or more than one, is a build error.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Sequence
+from typing import Any, Callable
 
 from docutils import nodes
+from docutils.parsers.rst.states import Inliner
 from sphinx.application import Sphinx
 
-from .balance import _pct, decided_share, noted_results, select
+from .balance import decided_share, noted_results, select
+from .util import RoleResult, pct
 
 TARGET = re.compile(r"(?P<variant>[a-z0-9-]+)(?:\?(?P<toggles>[a-z_]+=[a-z0-9_-]+(?:&[a-z_]+=[a-z0-9_-]+)*))?"
                     r"@(?P<level>\d+)")
@@ -33,7 +36,7 @@ class LabFigureError(ValueError):
     """A role's target is malformed or names no single committed configuration."""
 
 
-def find_entry(target: str, entries: list[dict]) -> dict:
+def find_entry(target: str, entries: list[dict[str, Any]]) -> dict[str, Any]:
     """The one entry a target names (toggles in any order)."""
     m = TARGET.fullmatch(target.strip())
     if not m:
@@ -45,36 +48,37 @@ def find_entry(target: str, entries: list[dict]) -> dict:
     return found[0]
 
 
-def _decided(summary: dict) -> str:
+def _decided(summary: dict[str, Any]) -> str:
     return f"{summary['attackers']['count']:,} of the {decided_share(summary)[3]:,}"
 
 
-def _interval(summary: dict) -> str:
+def _interval(summary: dict[str, Any]) -> str:
     _, low, high, _ = decided_share(summary)
-    return f"{_pct(low)} to {_pct(high)}"
+    return f"{pct(low)} to {pct(high)}"
 
 
-def _share(summary: dict) -> str:
+def _share(summary: dict[str, Any]) -> str:
     share, _, _, decided = decided_share(summary)
-    return f"{_pct(share)}, interval {_interval(summary)}" if decided else "no game decided"
+    return f"{pct(share)}, interval {_interval(summary)}" if decided else "no game decided"
 
 
-FIGURES: dict[str, Callable[[dict], str]] = {
+FIGURES: dict[str, Callable[[dict[str, Any]], str]] = {
     "lab-games": lambda s: f"{s['games']:,}",
     "lab-capped": lambda s: f"{s['endings'].get('ply-cap', 0):,}",
     "lab-decided": _decided,
-    "lab-pct": lambda s: _pct(decided_share(s)[0]),
+    "lab-pct": lambda s: pct(decided_share(s)[0]),
     "lab-share": _share,
     "lab-interval": _interval,
 }
 
 
-def figure(role: str, target: str, entries: list[dict]) -> str:
+def figure(role: str, target: str, entries: list[dict[str, Any]]) -> str:
     """The text a role prints for a target."""
     return FIGURES[role](find_entry(target, entries)["summary"])
 
 
-def lab_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+def lab_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
+             options: dict[str, Any] | None = None, content: Sequence[str] = ()) -> RoleResult:
     try:
         return [nodes.Text(figure(name, text, noted_results(inliner.document.settings.env)))], []
     except LabFigureError as error:

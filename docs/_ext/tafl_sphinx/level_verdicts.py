@@ -9,6 +9,8 @@ results, so that no sentence on the page has to be edited when a run goes on.
 
 from __future__ import annotations
 
+from typing import Any
+
 import math
 
 from docutils import nodes
@@ -18,12 +20,13 @@ from sphinx.application import Sphinx
 from tafl_rules.ai import DEFAULT_LEVEL
 from tafl_rules.balance import Z95
 
-from .balance import _BalanceDirective, _pct, decided_share, plain_rows
+from .balance import BalanceDirective, decided_share, plain_rows
+from .util import pct
 
 ENOUGH = 10_000  # beyond this many games the estimate is given as "over"
 
 
-def apart_from(by_level: dict[int, dict], level: int) -> list[int]:
+def apart_from(by_level: dict[int, dict[str, Any]], level: int) -> list[int]:
     """The lower levels whose 95% interval does not overlap ``level``'s."""
     _, lo, hi, _ = decided_share(by_level[level])
     apart = []
@@ -34,7 +37,7 @@ def apart_from(by_level: dict[int, dict], level: int) -> list[int]:
     return apart
 
 
-def favoured(summary: dict) -> str | None:
+def favoured(summary: dict[str, Any]) -> str | None:
     """The side the interval puts ahead: 'attackers' if it lies wholly above 50%, 'defenders'
     if wholly below, None if it could be an even game. Read from the interval as printed, in
     whole percents, so that the page never says more than its figures show."""
@@ -45,7 +48,7 @@ def favoured(summary: dict) -> str | None:
     return "attackers" if lo > 50 else "defenders" if hi < 50 else None
 
 
-def games_to_tell(summary: dict) -> int | None:
+def games_to_tell(summary: dict[str, Any]) -> int | None:
     """About how many games it would take for the interval to leave 50% if the share stayed
     where it is: n decided games with Z95 * sqrt(p(1-p)/n) < |p - 1/2|, scaled by the share of the
     games played so far that were decided. None if the share is exactly even."""
@@ -53,7 +56,8 @@ def games_to_tell(summary: dict) -> int | None:
     if not decided or share == 0.5:
         return None
     needed = Z95 ** 2 * share * (1 - share) / (share - 0.5) ** 2
-    return math.ceil(needed * summary["games"] / decided)
+    games: int = summary["games"]
+    return math.ceil(needed * games / decided)
 
 
 def _round(n: int) -> str:
@@ -61,7 +65,7 @@ def _round(n: int) -> str:
     return f"{round(n, -digits):,}"
 
 
-def _verdict(summary: dict) -> str:
+def _verdict(summary: dict[str, Any]) -> str:
     side = favoured(summary)
     if side:
         return f"{side} ahead"
@@ -73,15 +77,15 @@ def _verdict(summary: dict) -> str:
     return f"could be even (about {_round(n)} games to tell)"
 
 
-def _cell(summary: dict | None) -> str:
+def _cell(summary: dict[str, Any] | None) -> str:
     if summary is None:
         return "not played"
     share, lo, hi, decided = decided_share(summary)
     # a word joiner each side of the dash: a narrow column breaks after the share, not inside the interval
-    return f"{_pct(share)} ({round(100 * lo)}\u2060–\u2060{round(100 * hi)})" if decided else "none decided"
+    return f"{pct(share)} ({round(100 * lo)}\u2060–\u2060{round(100 * hi)})" if decided else "none decided"
 
 
-def level_verdicts_md(entries: list[dict], level: int = DEFAULT_LEVEL) -> str:
+def level_verdicts_md(entries: list[dict[str, Any]], level: int = DEFAULT_LEVEL) -> str:
     rows = {vid: by_level for vid, by_level in plain_rows(entries).items() if level in by_level}
     lower = sorted({lv for by_level in rows.values() for lv in by_level if lv < level})
     head = ["Rules"] + [f"Level {lv}" for lv in lower] + [f"Level {level}", "Games (capped)",
@@ -98,7 +102,7 @@ def level_verdicts_md(entries: list[dict], level: int = DEFAULT_LEVEL) -> str:
     return "\n".join(lines)
 
 
-class LevelVerdicts(_BalanceDirective):
+class LevelVerdicts(BalanceDirective):
     option_spec = {"level": directives.positive_int}
 
     def run(self) -> list[nodes.Node]:

@@ -30,10 +30,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+from docutils import nodes
 from sphinx.application import Sphinx
 
-ROOT = Path(__file__).resolve().parents[3]
-TEMPLATE = ROOT / "_static" / "tafl-sw.js"
+from .util import STATIC_DIR
+
+TEMPLATE = STATIC_DIR / "tafl-sw.js"
 SERVICE_WORKER = "tafl-sw.js"
 MANIFEST = "manifest.webmanifest"
 START_PAGE = "index.html"
@@ -225,7 +227,7 @@ def finish_site(outdir: Path, build: str, *, name: str, short_name: str) -> str:
     return version
 
 
-def _head(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def _head(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None) -> None:
     if app.config.tafl_runtime:
         context["metatags"] = context.get("metatags", "") + head_tags(context["pathto"])
 

@@ -18,15 +18,22 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from docutils import nodes
+from docutils.parsers.rst.states import Inliner
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from .texts import ROOT, Finding, library
+import tafl_rules
+
+from .texts import Finding, library
+from .util import RoleResult, md_escape
 
 logger = logging.getLogger(__name__)
 
@@ -61,7 +68,7 @@ def _line_of(path: Path, text: str) -> str:
     return "?"
 
 
-def check(env, key: str, locator: str, text: str, *, origin: str, location) -> Finding:
+def check(env: BuildEnvironment, key: str, locator: str, text: str, *, origin: str, location: Any) -> Finding:
     """Check one quotation and record it for the build's report.
 
     A quotation that is not found is a warning at its place; on a variant page, whose text is drawn
@@ -72,9 +79,10 @@ def check(env, key: str, locator: str, text: str, *, origin: str, location) -> F
         data = data_file(env.docname)
         if data:
             message += f" (in the catalogue's data file {data}, from which the page {env.docname}.md is generated)"
-            location = f"{ROOT / data}:{_line_of(ROOT / data, text)}"
+            path = Path(tafl_rules.__file__).parent.parent / data
+            location = f"{path}:{_line_of(path, text)}"
         logger.warning(message, location=location, type="tafl", subtype="quotation")
-    records = env.tafl_quotations.setdefault(env.docname, [])
+    records = quotations(env).setdefault(env.docname, [])
     records.append({"origin": origin, "key": key, "locator": locator, "text": text, "status": finding.status,
                     "witnesses": [w.name for w in finding.witnesses], "where": finding.where})
     return finding
@@ -83,22 +91,16 @@ def check(env, key: str, locator: str, text: str, *, origin: str, location) -> F
 def attribution_md(key: str, locator: str, finding: Finding) -> str:
     """"Author Year, locator (where), as given by …", with the status when it is not *verified*."""
     where = f" ({finding.where})" if finding.where and finding.where != locator else ""
-    text = f"{{cite:t}}`{key}`, {escape(locator)}{where}"
+    text = f"{{cite:t}}`{key}`, {md_escape(locator)}{where}"
     if finding.via:
         text += ", as given by " + " and ".join(f"{{cite:t}}`{via}`" for via in finding.via)
     note = STATUS_NOTE.get(finding.status or "", "")
     return text + (f" ({note})" if note else "")
 
 
-def escape(text: str) -> str:
-    text = " ".join(str(text).split())
-    for char, repl in (("\\", "\\\\"), ("|", "\\|"), ("<", "&lt;"), ("*", "\\*"), ("`", "\\`"), ("[", "\\["), ("]", "\\]")):
-        text = text.replace(char, repl)
-    return text
-
-
-def q_role(name, rawtext, text, lineno, inliner, options=None, content=None):
-    env = inliner.document.settings.env
+def q_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
+           options: dict[str, Any] | None = None, content: Sequence[str] = ()) -> RoleResult:
+    env: BuildEnvironment = inliner.document.settings.env
     m = _TARGET.match(text)
     if not m:
         msg = inliner.reporter.error(f"q role: write {{q}}`words <key: locator>`, got {text!r}", line=lineno)
@@ -128,7 +130,7 @@ class Quotation(SphinxDirective):
     has_content = True
     option_spec = {"lang": lambda x: x.strip(), "note": lambda x: x.strip()}
 
-    def run(self):
+    def run(self) -> list[nodes.Node]:
         key, sep, locator = self.arguments[0].partition(":")
         if not sep or not locator.strip():
             raise self.error("quotation: the argument is 'key: locator'")
@@ -147,26 +149,30 @@ class Quotation(SphinxDirective):
         return [quote]
 
 
-def _init(app: Sphinx, env, docnames) -> None:
-    if not hasattr(env, "tafl_quotations"):
-        env.tafl_quotations = {}
+def quotations(env: BuildEnvironment) -> dict[str, list[dict[str, Any]]]:
+    """The quotations checked, by page: kept on the build environment, so that an incremental build
+    keeps those of the pages it does not read again."""
+    records: dict[str, list[dict[str, Any]]] = env.__dict__.setdefault("tafl_quotations", {})
+    return records
+
+
+def _init(app: Sphinx, env: BuildEnvironment, docnames: set[str]) -> None:
     for docname in docnames:
-        env.tafl_quotations.pop(docname, None)
+        quotations(env).pop(docname, None)
 
 
-def _purge(app, env, docname) -> None:
-    getattr(env, "tafl_quotations", {}).pop(docname, None)
+def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    quotations(env).pop(docname, None)
 
 
-def _merge(app, env, docnames, other) -> None:
-    env.tafl_quotations.update({d: q for d, q in getattr(other, "tafl_quotations", {}).items() if d in docnames})
+def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
+    quotations(env).update({d: q for d, q in quotations(other).items() if d in docnames})
 
 
-def _write_report(app: Sphinx, exception) -> None:
+def _write_report(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
-    records = [dict(r, page=docname) for docname, rs in sorted(getattr(app.env, "tafl_quotations", {}).items())
-               for r in rs]
+    records = [dict(r, page=docname) for docname, rs in sorted(quotations(app.env).items()) for r in rs]
     Path(app.outdir, "_quotations.json").write_text(json.dumps(records, ensure_ascii=False, indent=0), encoding="utf-8")
 
 

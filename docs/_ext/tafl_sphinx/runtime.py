@@ -25,6 +25,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 from sphinx.application import Sphinx
@@ -34,7 +35,6 @@ from . import offline
 
 logger = logging.getLogger(__name__)
 
-ROOT = Path(__file__).resolve().parents[3]
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 
@@ -49,6 +49,20 @@ def _pyodide_cli() -> list[str]:
     return [found] if found else [sys.executable, "-m", "pyodide_cli"]
 
 
+def check_browser_wheel(wheel: Path) -> None:
+    """Refuse a wheel for the browser that holds more than ``tafl_rules`` (the Sphinx extension is
+    in the same distribution, and the Makefile builds the browser's wheel from the package alone)."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        listed = {line.strip() for name in names if name.endswith(".dist-info/top_level.txt")
+                  for line in archive.read(name).decode().splitlines() if line.strip()}
+    packages = {name.split("/", 1)[0] for name in names if not name.split("/", 1)[0].endswith(".dist-info")}
+    extra = sorted((packages | listed) - {"tafl_rules"})
+    if extra:
+        raise ValueError(f"{wheel.name} is for the browser and must hold tafl_rules alone, not {', '.join(extra)}; "
+                         "build it as the Makefile does (from a copy of tafl_rules and pyproject.toml)")
+
+
 def install_runtime(outdir: Path, pyodide_dir: Path, wheel_dir: Path) -> tuple[Path, str]:
     """Copy Pyodide and the newest tafl_rules wheel into ``outdir/_static/pyodide`` and make the
     snapshot; return the lockfile and the build id."""
@@ -58,6 +72,7 @@ def install_runtime(outdir: Path, pyodide_dir: Path, wheel_dir: Path) -> tuple[P
     wheels = sorted(wheel_dir.glob("tafl_rules-*-py3-none-any.whl"), key=lambda p: p.stat().st_mtime)
     if not wheels:
         raise FileNotFoundError(f"no tafl_rules wheel in {wheel_dir}; run `python -m build --wheel --outdir {wheel_dir}`")
+    check_browser_wheel(wheels[-1])
     target = outdir / "_static" / "pyodide"
     target.mkdir(parents=True, exist_ok=True)
     for name in RUNTIME_FILES:
@@ -98,7 +113,9 @@ def _on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html" or not app.config.tafl_runtime:
         return
     try:
-        _lockfile, build = install_runtime(Path(app.outdir), Path(app.config.tafl_pyodide_dir), Path(app.config.tafl_wheel_dir))
+        confdir = Path(app.confdir)
+        _lockfile, build = install_runtime(Path(app.outdir), confdir / app.config.tafl_pyodide_dir,
+                                           confdir / app.config.tafl_wheel_dir)
         offline.finish_site(Path(app.outdir), build, name=app.config.project,
                             short_name=app.config.html_title or app.config.project)
     except (OSError, subprocess.SubprocessError, ValueError) as error:
@@ -107,8 +124,9 @@ def _on_build_finished(app: Sphinx, exception: Exception | None) -> None:
 
 
 def setup_runtime(app: Sphinx) -> None:
-    app.add_config_value("tafl_pyodide_dir", str(ROOT / "node_modules" / "pyodide"), "env")
-    app.add_config_value("tafl_wheel_dir", str(ROOT / "dist"), "env")
+    # folders, relative to the folder of conf.py (as the other folders, tafl_sphinx.roots)
+    app.add_config_value("tafl_pyodide_dir", "node_modules/pyodide", "env")
+    app.add_config_value("tafl_wheel_dir", "dist", "env")
     app.add_config_value("tafl_runtime", True, "env", bool)
     app.connect("build-finished", _on_build_finished)
     offline.setup_offline(app)

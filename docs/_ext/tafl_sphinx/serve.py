@@ -14,6 +14,7 @@ import sys
 import threading
 import urllib.parse
 from pathlib import Path
+from typing import Any
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -27,7 +28,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".webmanifest": "application/manifest+json",
     }
 
-    def __init__(self, *args, directory: str, prefix: str = "/", **kwargs) -> None:
+    def __init__(self, *args: Any, directory: str, prefix: str = "/", **kwargs: Any) -> None:
         self.prefix = prefix
         super().__init__(*args, directory=directory, **kwargs)
 
@@ -79,13 +80,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
-    def log_message(self, format: str, *args) -> None:  # quiet unless asked
-        if self.server.verbose:
+    def log_message(self, format: str, *args: Any) -> None:  # quiet unless asked
+        if getattr(self.server, "verbose", False):
             super().log_message(format, *args)
 
 
 class Server(http.server.ThreadingHTTPServer):
-    def handle_error(self, request, client_address) -> None:
+    verbose = False
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
         """A reader who leaves a page while a file is still on its way is not an error."""
         if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
             return
@@ -96,7 +99,7 @@ def _normal_prefix(prefix: str) -> str:
     return "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
 
 
-def make_server(directory: str, host: str = "127.0.0.1", port: int = 0, verbose: bool = False, prefix: str = "/"):
+def make_server(directory: str, host: str = "127.0.0.1", port: int = 0, verbose: bool = False, prefix: str = "/") -> Server:
     """A ThreadingHTTPServer for ``directory`` (under ``prefix``); port 0 picks a free one (``server.server_port``)."""
     handler = functools.partial(Handler, directory=directory, prefix=_normal_prefix(prefix))
     server = Server((host, port), handler)
@@ -104,7 +107,7 @@ def make_server(directory: str, host: str = "127.0.0.1", port: int = 0, verbose:
     return server
 
 
-def serve_in_thread(directory: str, host: str = "127.0.0.1", prefix: str = "/"):
+def serve_in_thread(directory: str, host: str = "127.0.0.1", prefix: str = "/") -> Server:
     server = make_server(directory, host, prefix=prefix)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -42,8 +42,8 @@ import tomllib
 import unicodedata
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
-TEXTS = ROOT / "sources" / "texts"
+from . import roots
+
 #: Grades from best to worst; a quotation's status is the best grade of a copy it is found in.
 GRADES = ("verified", "second-hand", "unverified")
 _HEADER_KEYS = {"key", "grade", "via", "copy", "seen", "licence", "extent", "note", "language"}
@@ -122,8 +122,9 @@ class Witness:
         m = _RANGE.match(locator)
         if m and int(m.group("first")) < int(m.group("last")):
             noun = m.group("noun")
-            units = [self.unit(f"{noun} {n}") for n in range(int(m.group("first")), int(m.group("last")) + 1)]
-            return units if all(units) else None
+            ranged = [self.unit(f"{noun} {n}") for n in range(int(m.group("first")), int(m.group("last")) + 1)]
+            whole = [u for u in ranged if u is not None]
+            return whole if len(whole) == len(ranged) else None
         return None
 
 
@@ -205,7 +206,7 @@ def _in_order(pieces: list[str], haystack: str) -> bool:
 class Library:
     """Every stored text, and the quotation check."""
 
-    def __init__(self, folder: Path = TEXTS) -> None:
+    def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.witnesses = tuple(parse_witness(p) for p in sorted(folder.glob("*.txt")))
 
@@ -223,7 +224,7 @@ class Library:
             return Finding(None, problem="the quotation is empty")
         copies = self.of(key)
         if not copies:
-            return Finding(None, problem=f"no stored copy of {key!r} in sources/texts")
+            return Finding(None, problem=f"no stored copy of {key!r} in {self.folder}")
         found: list[tuple[Witness, list[Unit]]] = []
         located = False
         for witness in copies:
@@ -236,8 +237,7 @@ class Library:
         if found:
             best = min(GRADES.index(w.grade) for w, _ in found)
             chosen = [(w, u) for w, u in found if GRADES.index(w.grade) == best]
-            units = tuple(dict.fromkeys(u for _, us in chosen for u in us))
-            return Finding(GRADES[best], tuple(w for w, _ in chosen), units)
+            return Finding(GRADES[best], tuple(w for w, _ in chosen), tuple(dict.fromkeys(u for _, us in chosen for u in us)))
         if not located:
             labels = sorted({u.label for w in copies for u in w.units})
             return Finding(None, problem=f"locator {locator!r} names nothing in the stored copies of {key!r} "
@@ -259,6 +259,11 @@ class Library:
         return [(w, u) for w in self.witnesses for u in w.units if pieces and _in_order(pieces, u.plain)]
 
 
+def library(folder: Path | None = None) -> Library:
+    """The stored texts in ``folder`` (by default the project's, ``tafl_texts_dir``), read once per folder."""
+    return _library(folder if folder is not None else roots.current().texts)
+
+
 @functools.cache
-def library() -> Library:
-    return Library()
+def _library(folder: Path) -> Library:
+    return Library(folder)

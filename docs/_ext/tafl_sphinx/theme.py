@@ -16,9 +16,12 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
+from docutils import nodes
 from sphinx.application import Sphinx
 
 from .board import board_node
@@ -29,22 +32,28 @@ _FOLDED_SECTION = re.compile(
 
 def name_the_fold_buttons(markup: str) -> str:
     """Give each ``<summary>`` after a section's link the name "Pages under <section title>"."""
-    def named(match: re.Match) -> str:
+    def named(match: re.Match[str]) -> str:
         title = html.unescape(re.sub(r"<[^>]+>", "", match["title"])).strip()
         return f'{match[1]}<summary aria-label="{html.escape(f"Pages under {title}")}">'
     return _FOLDED_SECTION.sub(named, markup)
 
 
-def _wrap_toctree(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+class _NamedFolds:
+    """The theme's ``generate_toctree_html``, with the fold buttons named."""
+
+    def __init__(self, generate: Callable[..., object]) -> None:
+        self.generate = generate
+
+    def __call__(self, *args: Any, **kwargs: Any) -> str:
+        return name_the_fold_buttons(str(self.generate(*args, **kwargs)))
+
+
+def _wrap_toctree(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                  doctree: nodes.document | None) -> None:
     generate = context.get("generate_toctree_html")
-    if generate is None or getattr(generate, "tafl_named", False):
+    if generate is None or isinstance(generate, _NamedFolds):
         return
-
-    def generate_named(*args, **kwargs):
-        return name_the_fold_buttons(str(generate(*args, **kwargs)))
-
-    generate_named.tafl_named = True
-    context["generate_toctree_html"] = generate_named
+    context["generate_toctree_html"] = _NamedFolds(generate)
 
 
 #: Old addresses of moved pages, and where they went (both relative to the site's root).
@@ -92,7 +101,8 @@ _FIND_ROOT = """<script>
 """
 
 
-def _not_found_page_base(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def _not_found_page_base(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                         doctree: nodes.document | None) -> None:
     if pagename != "404":
         return
     configured = urlparse(app.config.html_baseurl or "").path
@@ -101,7 +111,8 @@ def _not_found_page_base(app: Sphinx, pagename: str, templatename: str, context:
     context["metatags"] = _FIND_ROOT % json.dumps(configured) + context.get("metatags", "")
 
 
-def _board_anchor(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def _board_anchor(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                  doctree: nodes.document | None) -> None:
     board = doctree.next_node(board_node) if doctree is not None else None
     context["tafl_board_anchor"] = board["ids"][0] if board is not None and board["ids"] else ""
 

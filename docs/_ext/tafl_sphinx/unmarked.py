@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import functools
 import re
+from pathlib import Path
 
 from docutils import nodes
-from pybtex.database import parse_file
+from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from .bibstyle import _plain
-from .content import ROOT
+from . import bib, roots
 from .texts import normalize
 
 logger = logging.getLogger(__name__)
@@ -33,11 +33,14 @@ CHECKED_PAGES = ("sources/", "docs/variants/", "docs/glossary", "docs/compare", 
                  "index")
 
 
-@functools.cache
 def titles() -> frozenset[str]:
     """The bibliography's titles, which may stand in quotation marks."""
-    entries = parse_file(str(ROOT / "docs" / "references.bib")).entries.values()
-    return frozenset(normalize(_plain(e.fields.get("title", ""))).lower() for e in entries)
+    return _titles(roots.current().bibfiles)
+
+
+@functools.cache
+def _titles(files: tuple[Path, ...]) -> frozenset[str]:
+    return frozenset(normalize(bib.plain_text(e.fields.get("title", ""))).lower() for e in bib.entries().values())
 
 
 def unmarked(text: str) -> list[str]:
@@ -64,7 +67,7 @@ def _skipped(node: nodes.Node) -> bool:
     return False
 
 
-def check_doctree(app, doctree, docname) -> None:
+def check_doctree(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if not docname.startswith(CHECKED_PAGES):
         return
     for paragraph in doctree.findall(nodes.TextElement):
@@ -77,5 +80,5 @@ def check_doctree(app, doctree, docname) -> None:
                            location=paragraph, type="tafl", subtype="unmarked-quotation")
 
 
-def setup_unmarked(app) -> None:
+def setup_unmarked(app: Sphinx) -> None:
     app.connect("doctree-resolved", check_doctree)

@@ -13,24 +13,23 @@ toggles' changes), the passages and locators from their provenance, the dates fr
 
 from __future__ import annotations
 
-import functools
 from collections import defaultdict
 
 from docutils.parsers.rst import directives
-from pybtex.database import parse_file
+from sphinx.application import Sphinx
 
+from . import bib
 from .apparatus import catalogue_passages
-from .bibstyle import _plain
-from .content import ROOT, RULE_NAMES, MarkdownDirective, md_escape, short_value
+from .util import MarkdownDirective, md_escape
+from .words import RULE_NAMES, short_value
 
 #: The rule points a reader compares first, in this order; the others follow alphabetically.
 LEADING = ("size", "start", "first", "king_capture", "escape", "throne", "king_armed", "corners", "sandwich")
 
 
-@functools.cache
 def bib_dates() -> dict[str, str]:
-    entries = parse_file(str(ROOT / "docs" / "references.bib")).entries
-    return {key: _plain(e.fields.get("year", "n.d.")) for key, e in entries.items()}
+    """Each bibliography entry's date as the bibliography gives it."""
+    return {key: bib.plain_text(e.fields.get("year", "n.d.")) for key, e in bib.entries().items()}
 
 
 def witness_rows(keys: set[str]) -> dict[str, list[tuple[str, str, str, str]]]:
@@ -90,5 +89,5 @@ class WitnessTable(MarkdownDirective):
         return "\n".join(lines)
 
 
-def setup_witnesses(app) -> None:
+def setup_witnesses(app: Sphinx) -> None:
     app.add_directive("witness-table", WitnessTable)

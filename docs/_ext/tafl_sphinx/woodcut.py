@@ -19,10 +19,14 @@ import tomllib
 from html import escape
 from pathlib import Path
 
-from .content import MarkdownDirective, md_escape
+from sphinx.application import Sphinx
 
-ROOT = Path(__file__).resolve().parents[3]
-CUT_FILE = ROOT / "sources" / "data" / "smith1811-tablut-cut.toml"
+from . import roots
+from .apparatus import CUT_LETTERS
+from .util import MarkdownDirective, md_escape
+
+#: The transcription's file in the project's ``tafl_sources_data_dir`` (:mod:`tafl_sphinx.roots`).
+CUT_FILE_NAME = "smith1811-tablut-cut.toml"
 SIZE = 9
 _CELL = re.compile(r"^(?:(?P<letter>[a-ik-oA-IK-O])|(?P<number>[23])|(?P<ornament>[#+@])(?P<four>4)?)$")
 ORNAMENT_WORDS = {"#": "ornament (foliage)", "+": "ornament (crossed sprays)", "@": "ornament (the castle)"}
@@ -88,9 +92,18 @@ def square(row: int, col: int) -> str:
     return f"{chr(97 + col)}{SIZE - row}"
 
 
-def parse_cut(path: Path = CUT_FILE) -> Cut:
+def cut_file() -> Path:
+    """The transcription, in the project's ``tafl_sources_data_dir``."""
+    return roots.current().sources_data / CUT_FILE_NAME
+
+
+def parse_cut(path: Path | None = None) -> Cut:
+    """The cut as the transcription at ``path`` (by default the project's, :func:`cut_file`) gives it."""
+    path = path if path is not None else cut_file()
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CutError(f"{path}: no transcription of the cut there (tafl_sources_data_dir names its folder)") from None
     except tomllib.TOMLDecodeError as error:
         raise CutError(f"{path.name}: {error}") from None
     rows, styles = data.get("cut", {}).get("rows", []), data.get("cut", {}).get("letter_style", [])
@@ -114,9 +127,14 @@ def parse_cut(path: Path = CUT_FILE) -> Cut:
     return Cut(tuple(out), dict(data.get("source", {})), dict(data.get("notes", {})))
 
 
-@functools.cache
 def the_cut() -> Cut:
-    return parse_cut()
+    """The project's transcription of the cut, read once."""
+    return _read_cut(cut_file())
+
+
+@functools.cache
+def _read_cut(path: Path) -> Cut:
+    return parse_cut(path)
 
 
 # --- drawing -------------------------------------------------------------------------
@@ -216,10 +234,8 @@ class TablutWoodcut(MarkdownDirective):
 
     @staticmethod
     def _differ() -> list[str]:
-        from .apparatus import CUT_LETTERS
-
         return differences_from({x: sq for x, (sq, _) in CUT_LETTERS.items()})
 
 
-def setup_woodcut(app) -> None:
+def setup_woodcut(app: Sphinx) -> None:
     app.add_directive("tablut-woodcut", TablutWoodcut)

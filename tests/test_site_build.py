@@ -162,3 +162,21 @@ def test_the_sites_theme_gives_margin_notes_and_sidenotes_for_annotations(tmp_pa
     html = (out / "index.html").read_text()
     assert '<aside class="margin sidebar">' in html
     assert '<span class="sidenote">' in html and "Its gloss." in html
+
+
+def test_each_boards_level_menu_gives_the_times_measured_on_its_own_board_size(full_build):
+    import html as html_module
+
+    from tafl_sphinx.balance import level_times_by_size, typical_time
+
+    from tafl_rules.ai import LEVELS
+
+    measured = level_times_by_size()
+    assert {7, 9, 11, 19} <= set(measured), "docs/data/level-times-browser.json: every board size of the benchmark"
+    notes = {}
+    for vid, size in (("brandubh", 7), ("copenhagen", 11), ("alea-evangelii", 19)):
+        page = (full_build / "docs" / "variants" / f"{vid}.html").read_text()
+        menu = json.loads(html_module.unescape(re.search(r'data-levels="([^"]*)"', page).group(1)))
+        notes[size] = {n: note for n, _name, note in menu if n in LEVELS}
+        assert notes[size] == {n: typical_time(n, size) for n in LEVELS}, vid
+    assert notes[19] != notes[7]  # a 19x19 board's menu is not the small board's

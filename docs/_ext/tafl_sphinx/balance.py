@@ -191,6 +191,8 @@ def chart_svg(entries: list[dict[str, Any]], *, svg_id: str = "balance-chart") -
 def _chart_svg(entries: list[dict[str, Any]], svg_id: str) -> str:
     fig, ax = _figure(height=0.3 * len(entries) + 1.2)
     rows = list(reversed(entries))
+    # room for the longest name beside its bar (the chart scrolls in its box on a narrow page)
+    fig.set_figwidth(max(7.6, 4.6 + 0.075 * max((len(_label_text(e)) for e in rows), default=0)))
     for y, e in enumerate(rows):
         s = e["summary"]
         a, dr, d = s["attackers"]["rate"], s["draws"]["rate"], s["defenders"]["rate"]

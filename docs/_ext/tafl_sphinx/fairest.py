@@ -150,8 +150,9 @@ def _names(items: list[str]) -> str:
 
 
 def answer_md() -> str:
-    """The answer in plain words: which reconstructions could be even games between people, which
-    favour either side, and how sure that is."""
+    """The answer in plain words: how many reconstructions could be even games between people and
+    which favour a side (named; the largest group is only counted when it is most of them, the chart
+    beside the answer names every one), and how sure that is."""
     error = error_points()
     rows = plain_entries()
     by: dict[str, list[str]] = {v: [] for v in VERDICTS}
@@ -159,21 +160,24 @@ def answer_md() -> str:
         by[verdict(e["summary"], error)].append(f"{{variant}}`{e['config']['variant']}`")
     games = min(e["summary"]["games"] for e in rows)
     even = by["could be even"]
+    named = len(even) <= len(rows) // 2
     lead = (f"**{len(even)} of the {len(rows)} reconstructions could be even games between people**, as far as "
-            f"this evidence can tell: {_names(even)}." if even
-            else f"**None of the {len(rows)} reconstructions is shown to be an even game.**")
+            f"this evidence can tell" + (f": {_names(even)}." if named else ".")
+            if even else f"**None of the {len(rows)} reconstructions is shown to be an even game.**")
+    only = "" if named else " only"
     sides = []
     if by["attackers ahead"]:
-        sides.append(f"the attackers are ahead in {_names(by['attackers ahead'])}")
+        sides.append(f"the attackers are ahead{only} in {_names(by['attackers ahead'])}")
     if by["defenders ahead"]:
-        sides.append(f"the king's side is ahead in {_names(by['defenders ahead'])}")
+        sides.append(f"the king's side is ahead{only} in {_names(by['defenders ahead'])}")
     said = "; ".join(sides)
     return "\n".join([
         lead + (f" {said[0].upper()}{said[1:]}." if said else ""),
         "",
         f"Each verdict rests on {games} games or more of a computer player that moves as people do; "
         f"on rules it was not fitted to, it misses people's results by {error:.0f} points on average, "
-        f"and every verdict allows for that.",
+        f"and every verdict allows for that. The chart shows each reconstruction's share of wins for the "
+        f"attackers, beside people's own results where there are any.",
     ])
 
 
@@ -236,7 +240,8 @@ def _chart(narrow: bool) -> str:
                matplotlib.patches.Patch(color=COLOURS["draws"], label="with its error"),
                matplotlib.lines.Line2D([], [], color=COLOURS["defenders"], marker="D", linestyle="",
                                        label="people")]
-    ax.legend(handles=handles, loc="lower left", bbox_to_anchor=(0, 1.0), ncol=3 if not narrow else 2,
+    ax.legend(handles=handles, loc="lower center" if not narrow else "lower left",
+              bbox_to_anchor=(0.5, 1.0) if not narrow else (0, 1.0), ncol=3 if not narrow else 2,
               frameon=False, fontsize=9, handlelength=1.4, columnspacing=1.0)
     return _svg(fig, "people-chart", LABEL)
 

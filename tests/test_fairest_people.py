@@ -205,3 +205,23 @@ def test_what_the_player_page_says_of_the_calibration_matches_it():
     assert "attackers who win under a tenth of the decided games" in page
     assert rows["copenhagen-corpus"]["out_of_sample"]["share"] < 0.10
     assert "It is larger than the 7 points the player was asked to reach" in page and data["summary"]["mae_out"] > 7
+
+
+def test_the_answers_sentence_on_jones_points_matches_the_games(fairest):
+    sentence = fairest.jones_sentence()
+    found = fairest.entries()
+    style = json.loads(CALIBRATION.read_text())["summary"]["in_sample_style"]
+
+    def share(vid: str, **toggles: str) -> tuple[float, float]:
+        s = found[Config(vid, tuple(toggles.items()), style, style).key]["summary"]
+        a, d = s["attackers"]["count"], s["defenders"]["count"]
+        return wilson(a, a + d)
+
+    for vid in ("jones-3", "hywel-dda-jones"):
+        his = share(vid)
+        armed = share(vid, king_armed="yes")
+        first = share(vid, first="defenders")
+        assert armed[1] < his[0] and 0.5 - armed[1] > max(abs(his[0] - 0.5), abs(his[1] - 0.5)), vid
+        assert first[0] <= his[1] and his[0] <= first[1], vid  # the intervals overlap
+    assert "an armed king makes the game less even than his reading, on both his layouts" in sentence
+    assert "the king's side moving first changes nothing measurable" in sentence

@@ -172,13 +172,50 @@ def answer_md() -> str:
         sides.append(f"the king's side is ahead{only} in {_names(by['defenders ahead'])}")
     said = "; ".join(sides)
     return "\n".join([
-        lead + (f" {said[0].upper()}{said[1:]}." if said else ""),
+        lead + (f" {said[0].upper()}{said[1:]}." if said else "") + jones_sentence(),
         "",
         f"Each verdict rests on {games} games or more of a computer player that moves as people do; "
         f"on rules it was not fitted to, it misses people's results by {error:.0f} points on average, "
         f"and every verdict allows for that. The chart shows each reconstruction's share of wins for the "
         f"attackers, beside people's own results where there are any.",
     ])
+
+
+#: Jones's layouts whose points the answer sums up
+JONES_LAYOUTS = ("jones-3", "hywel-dda-jones")
+
+
+def jones_findings() -> dict[tuple[str, str], str]:
+    """For each of Jones's points read the other way (and all three), on each of his layouts, how it
+    compares with his reading (:func:`tafl_sphinx.jones_points.nearer_even`)."""
+    found = {(e["config"]["variant"], tuple(sorted((e["config"].get("toggles") or {}).items()))): e["summary"]
+             for e in entries().values()}
+    out = {}
+    for vid in JONES_LAYOUTS:
+        for change in [*JONES_REVERSED[1], None]:
+            key = tuple(sorted(JONES_REVERSED[1])) if change is None else (change,)
+            if (vid, ()) in found and (vid, key) in found:
+                out[(vid, change[0] if change else "all")] = nearer_even(found[(vid, ())], found[(vid, key)])
+    return out
+
+
+def jones_sentence() -> str:
+    """Jones's hypothesis in one sentence: which of his points, read the king's way, moves the game
+    away from even on both his layouts, and which changes nothing the intervals can see."""
+    found = jones_findings()
+    words = {"first": "the king's side moving first", "king_armed": "an armed king", "confinement": "a whole side to confine"}
+    away = [words[p] for p in words if all(found.get((v, p)) == "his reading nearer even" for v in JONES_LAYOUTS)]
+    same = [words[p] for p in words
+            if all(found.get((v, p)) == "no difference the intervals can see" for v in JONES_LAYOUTS)]
+    if not away and not same:
+        return ""
+    parts = []
+    if away:
+        parts.append(f"{_names(away)} {'makes' if len(away) == 1 else 'make'} the game less even than his reading, "
+                     f"on both his layouts")
+    if same:
+        parts.append(f"{_names(same)} {'changes' if len(same) == 1 else 'change'} nothing measurable")
+    return " Of Jones's three points read the king's way, " + "; ".join(parts) + "."
 
 
 def chart_rows() -> list[dict[str, Any]]:

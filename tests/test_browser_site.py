@@ -98,7 +98,7 @@ def test_the_old_home_address_leads_to_the_home_page(page, site_url):
 
 def test_no_built_page_scrolls_sideways_on_a_phone(browser, site_url, site_dir):
     context = browser.new_context(**PHONE)
-    context.route("**/tafl-worker.mjs", lambda route: route.abort())  # the board's picture has the same size
+    context.route("**/tafl-worker.mjs*", lambda route: route.abort())  # the board's picture has the same size
     page = context.new_page()
     wide = {}
     try:

@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from ..engine import ATTACKERS, DEFENDERS, KING, Position, tables
 from ..engine.endings import king_threatened
@@ -33,6 +34,28 @@ _SIDES = ("attackers", "defenders")
 #: the states of a square beside the landing square, as the mover sees it
 CELL_STATES = ("empty", "hostile", "friend", "own king", "enemy", "enemy king", "edge")
 _EMPTY, _HOSTILE, _FRIEND, _OWN_KING, _ENEMY, _ENEMY_KING, _OFF = range(7)
+
+
+def square_code(squares: Sequence[int], friends: int, enemies: int, king: int, hostile: int, side: int) -> int:
+    """What ``side`` sees on ``squares`` (in order; -1 off the board) as a base-7 number, the
+    first square its lowest digit: off the board, a friend, an enemy, a king (its own or the
+    other side's), a square hostile to it, or empty."""
+    code = 0
+    for nb in reversed(squares):
+        if nb < 0:
+            c = _OFF
+        elif friends >> nb & 1:
+            c = _FRIEND
+        elif enemies >> nb & 1:
+            c = _ENEMY
+        elif nb == king:
+            c = _OWN_KING if side == DEFENDERS else _ENEMY_KING
+        elif hostile >> nb & 1:
+            c = _HOSTILE
+        else:
+            c = _EMPTY
+        code = code * 7 + c
+    return code
 
 
 def _canonical(cells: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
@@ -302,21 +325,7 @@ class MoveFeatures:
         hostile0 = t.hostile_always[side] | (t.hostile_empty[side] & ~occ0)
         from_rings = {}
         for frm, kind, _fd in found_all:
-            code3 = 0
-            for nb in reversed(self.ring[frm]):
-                if nb < 0:
-                    c = _OFF
-                elif friends0 >> nb & 1:
-                    c = _FRIEND
-                elif enemies0 >> nb & 1:
-                    c = _ENEMY
-                elif nb == k:
-                    c = _OWN_KING if side == DEFENDERS else _ENEMY_KING
-                elif hostile0 >> nb & 1:
-                    c = _HOSTILE
-                else:
-                    c = _EMPTY
-                code3 = code3 * 7 + c
+            code3 = square_code(self.ring[frm], friends0, enemies0, k, hostile0, side)
             from_rings[frm] = PATTERN3_BASE + (4 + side * 2 + (kind == KING)) * 7 ** 8 + self._pattern3(code3)
         own_reach = 0
         for _f, _k, fd in found_all:
@@ -450,37 +459,9 @@ class MoveFeatures:
                     hostile = t.hostile_always[side] | (t.hostile_empty[side] & ~occ)
                     friends = pos.a if side == ATTACKERS else pos.d
                     enemies = pos.d if side == ATTACKERS else pos.a
-                    code = 0
-                    for nb in reversed(around[to]):
-                        if nb < 0:
-                            c = _OFF
-                        elif friends >> nb & 1:
-                            c = _FRIEND
-                        elif enemies >> nb & 1:
-                            c = _ENEMY
-                        elif nb == k1:
-                            c = _OWN_KING if side == DEFENDERS else _ENEMY_KING
-                        elif hostile >> nb & 1:
-                            c = _HOSTILE
-                        else:
-                            c = _EMPTY
-                        code = code * 7 + c
+                    code = square_code(around[to], friends, enemies, k1, hostile, side)
                     row.append((king_base if king_move else man_base) + self._pattern(code))
-                    code3 = 0
-                    for nb in reversed(self.ring[to]):
-                        if nb < 0:
-                            c = _OFF
-                        elif friends >> nb & 1:
-                            c = _FRIEND
-                        elif enemies >> nb & 1:
-                            c = _ENEMY
-                        elif nb == k1:
-                            c = _OWN_KING if side == DEFENDERS else _ENEMY_KING
-                        elif hostile >> nb & 1:
-                            c = _HOSTILE
-                        else:
-                            c = _EMPTY
-                        code3 = code3 * 7 + c
+                    code3 = square_code(self.ring[to], friends, enemies, k1, hostile, side)
                     row.append(PATTERN3_BASE + (side * 2 + king_move) * 7 ** 8 + self._pattern3(code3))
                 finally:
                     unmake()

@@ -14,6 +14,7 @@ import pytest
 
 import tafl_rules
 from tafl_rules.ai import LEVELS
+from boards import READY, open_board, status
 from scripted_games import scripted_line
 
 pytestmark = pytest.mark.browser
@@ -24,15 +25,6 @@ VARIANT_IDS = [v.id for v in tafl_rules.variants()]
 #: (the variant's id and the moves' square names) differs between variants only by the size
 SHARE_CHECKED = {next(v for v in VARIANT_IDS if tafl_rules.variant(v).rules.size == size)
                  for size in {tafl_rules.variant(v).rules.size for v in VARIANT_IDS}}
-READY = '.tafl-board[data-ready="true"]'
-
-
-def open_board(page, url):
-    page.goto(url)
-    page.wait_for_selector(READY, timeout=90_000)
-    return page.locator(".tafl-board").first
-
-
 def moves_shown(board) -> list[str]:
     return board.locator(".tafl-moves button").all_text_contents()
 
@@ -45,10 +37,6 @@ def cursor_shown(board) -> int:
 def wait_for_moves(page, count: int) -> None:
     page.wait_for_function(
         "n => document.querySelectorAll('.tafl-board .tafl-moves button').length === n", arg=count)
-
-
-def status(board) -> str:
-    return board.locator(".tafl-board-status").text_content()
 
 
 def click_move(page, board, move: str, expected_count: int) -> None:

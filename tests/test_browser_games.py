@@ -13,35 +13,18 @@ import pytest
 
 from tafl_rules import Game, game_to_otn
 
+from boards import READY, click_move, status
+from boards import open_board as open_page
+
 pytestmark = pytest.mark.browser
-
-READY = '.tafl-board[data-ready="true"]'
-
-
-def open_page(page, url):
-    page.goto(url)
-    page.wait_for_selector(READY, timeout=90_000)
-    return page.locator(".tafl-board").first
-
 
 def moves_shown(board) -> list[str]:
     return [m.split("x")[0] for m in board.locator(".tafl-moves button").all_text_contents()]
 
 
-def status(board) -> str:
-    return board.locator(".tafl-board-status").text_content()
-
-
 def wait_moves(board, count: int) -> None:
     board.page.wait_for_function("([b, n]) => b.querySelectorAll('.tafl-moves button').length === n"
                                  " && b.dataset.ready === 'true'", arg=[board.element_handle(), count], timeout=60_000)
-
-
-def click_move(board, move: str) -> None:
-    source, target = move.split("-")
-    board.locator(f'[data-square="{source}"]').click()
-    board.locator(f'[data-square="{target}"].tafl-target').wait_for()
-    board.locator(f'[data-square="{target}"]').click()
 
 
 def play(board, *moves: str) -> None:

@@ -18,15 +18,9 @@ from tafl_rules import Game
 from tafl_rules.howto import how_to_play
 from tafl_rules.otn import game_to_otn
 
+from boards import READY, click_move, open_board, status
+
 pytestmark = pytest.mark.browser
-
-READY = '.tafl-board[data-ready="true"]'
-
-
-def open_board(page, url, index=0):
-    page.goto(url)
-    page.wait_for_selector(READY, timeout=90_000)
-    return page.locator(".tafl-board").nth(index)
 
 
 def wait_all_ready(page) -> int:
@@ -38,10 +32,6 @@ def wait_all_ready(page) -> int:
 
 def moves_shown(board) -> list[str]:
     return board.locator(".tafl-moves button").all_text_contents()
-
-
-def status(board) -> str:
-    return board.locator(".tafl-board-status").text_content()
 
 
 def wait_moves(board, count: int, timeout: float = 60_000) -> None:
@@ -66,13 +56,6 @@ def record_statuses(page, index: int = 0):
             .observe(line, { childList: true, characterData: true, subtree: true });
     }""", index)
     return lambda: page.evaluate("() => window.__statuses")
-
-
-def click_move(board, move: str) -> None:
-    source, target = move.split("x")[0].split("-")
-    board.locator(f'[data-square="{source}"]').click()
-    board.locator(f'[data-square="{target}"].tafl-target').wait_for()
-    board.locator(f'[data-square="{target}"]').click()
 
 
 def find_line(variant_id: str, wanted, seed: int = 1):

@@ -97,22 +97,28 @@ def rule_set(row: dict[str, Any]) -> str:
     return row["variant"] + ("?" + toggles if toggles else "")
 
 
-def configs(rows: list[dict[str, Any]], styles: list[Style]) -> list[Config]:
+def config(row: dict[str, Any], style: Style) -> Config:
+    """A dataset's rules played by the player at ``style`` on both sides."""
+    return Config(row["variant"], tuple(row["toggles"].items()), style_name(style), style_name(style), PLY_CAP)
+
+
+def rule_sets(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The first dataset of each rule set, by rule set (the two Copenhagen datasets share one)."""
     seen: dict[str, dict[str, Any]] = {}
     for row in rows:
         seen.setdefault(row["rule_set"], row)
-    return [Config(row["variant"], tuple(row["toggles"].items()), style_name(s), style_name(s), PLY_CAP)
-            for row in seen.values() for s in styles]
+    return seen
+
+
+def configs(rows: list[dict[str, Any]], styles: list[Style]) -> list[Config]:
+    return [config(row, s) for row in rule_sets(rows).values() for s in styles]
 
 
 def report_configs(rows: list[dict[str, Any]], chosen: dict[str, Any]) -> list[Config]:
     """Each rule set at the in-sample style and at the style fitted without it."""
-    seen: dict[str, dict[str, Any]] = {}
-    for row in rows:
-        seen.setdefault(row["rule_set"], row)
+    seen = rule_sets(rows)
     pairs = dict.fromkeys((rs, s) for rs in seen for s in (chosen["in_sample"], chosen["out_of_sample"][rs]))
-    return [Config(seen[rs]["variant"], tuple(seen[rs]["toggles"].items()), style_name(s), style_name(s), PLY_CAP)
-            for rs, s in pairs]
+    return [config(seen[rs], s) for rs, s in pairs]
 
 
 def play(cfgs: list[Config], games: int, workers: int | None, work: str, progress: bool) -> dict[str, Any]:
@@ -174,7 +180,7 @@ def fit(rows: list[dict[str, Any]], by_key: dict[str, list[list[Any]]], styles: 
 
 
 def _key(row: dict[str, Any], style: Style) -> str:
-    return Config(row["variant"], tuple(row["toggles"].items()), style_name(style), style_name(style), PLY_CAP).key
+    return config(row, style).key
 
 
 def table(rows: list[dict[str, Any]], by_key: dict[str, list[list[Any]]], chosen: dict[str, Any]) -> dict[str, Any]:

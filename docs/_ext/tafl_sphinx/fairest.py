@@ -34,7 +34,7 @@ import json
 import re
 import textwrap
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import matplotlib
 import matplotlib.lines
@@ -442,48 +442,18 @@ def calibration_runs_md() -> str:
         f"game for game and resumable from its work file, by", "", "```text", prov["command"], "```"])
 
 
-class PeopleAnswer(MarkdownDirective):
-    def markdown(self) -> str:
-        _note(self)
-        return answer_md()
+def text_directive(make: Callable[..., str], arguments: int = 0) -> type[MarkdownDirective]:
+    """A directive whose text ``make`` writes (from its ``arguments``) out of the committed files
+    of the people-like player, which become the page's dependencies."""
 
+    class PeopleText(MarkdownDirective):
+        required_arguments = arguments
 
-class PeopleVerdicts(MarkdownDirective):
-    def markdown(self) -> str:
-        _note(self)
-        return verdicts_md()
+        def markdown(self) -> str:
+            _note(self)
+            return make(*self.arguments)
 
-
-class PeopleCalibration(MarkdownDirective):
-    def markdown(self) -> str:
-        _note(self)
-        return calibration_md()
-
-
-class MoveModel(MarkdownDirective):
-    def markdown(self) -> str:
-        self.env.note_dependency(str(data_dir() / MOVE_MODEL))
-        return move_model_md()
-
-
-class PeopleJones(MarkdownDirective):
-    required_arguments = 1
-
-    def markdown(self) -> str:
-        _note(self)
-        return jones_md(self.arguments[0])
-
-
-class PeopleRuns(MarkdownDirective):
-    def markdown(self) -> str:
-        _note(self)
-        return runs_md()
-
-
-class PeopleCalibrationRuns(MarkdownDirective):
-    def markdown(self) -> str:
-        _note(self)
-        return calibration_runs_md()
+    return PeopleText
 
 
 class PeopleChart(SphinxDirective):
@@ -497,16 +467,17 @@ class PeopleChart(SphinxDirective):
 
 
 def _note(directive: SphinxDirective) -> None:
-    for path in [*run_files(), data_dir() / CALIBRATION]:
+    for path in [*run_files(), data_dir() / CALIBRATION, data_dir() / MOVE_MODEL]:
         directive.env.note_dependency(str(path))
 
 
 def setup_fairest(app: Sphinx) -> None:
-    for name, cls in (("people-answer", PeopleAnswer), ("people-chart", PeopleChart),
-                      ("people-verdicts", PeopleVerdicts), ("people-calibration", PeopleCalibration),
-                      ("move-model", MoveModel), ("people-jones", PeopleJones), ("people-runs", PeopleRuns),
-                      ("people-calibration-runs", PeopleCalibrationRuns)):
-        app.add_directive(name, cls)
+    app.add_directive("people-chart", PeopleChart)
+    for name, make in (("people-answer", answer_md), ("people-verdicts", verdicts_md),
+                       ("people-calibration", calibration_md), ("move-model", move_model_md),
+                       ("people-runs", runs_md), ("people-calibration-runs", calibration_runs_md)):
+        app.add_directive(name, text_directive(make))
+    app.add_directive("people-jones", text_directive(jones_md, arguments=1))
 
 
 __all__ = ["answer_md", "chart_svg", "decided", "jones_md", "runs_md", "setup_fairest", "verdict", "widened"]

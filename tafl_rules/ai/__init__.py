@@ -1,4 +1,4 @@
-"""The AI opponent: :func:`choose_move` and :func:`analyse` at levels 1-5 (:data:`LEVELS`).
+"""The AI opponent: :func:`choose_move` and :func:`analyse` at levels 1-6 (:data:`LEVELS`).
 
 :mod:`~tafl_rules.ai.search` holds the alpha-beta search (on the engine's
 :class:`~tafl_rules.engine.state.Position`), :mod:`~tafl_rules.ai.evaluate` the

@@ -7,15 +7,16 @@ king's roads, killer moves, history) and the rule-reading evaluation of
 :class:`~tafl_rules.engine.state.Position` (ints, make and unmake) and takes every
 move back, so the game is unchanged when it returns.
 
-Levels 1-5 (:data:`LEVELS`) differ in depth, in a *node* budget, in the search and in the
+Levels 1-6 (:data:`LEVELS`) differ in depth, in a *node* budget, in the search and in the
 evaluation's weights. Levels 1 and 2 search every move to a fixed depth with the hand-set
-weights; levels 3-5 search with a null window after the first move, reduce and prune late
+weights; levels 3-6 search with a null window after the first move, reduce and prune late
 quiet moves, try a null move where they stand well, and play with
 :data:`~tafl_rules.ai.evaluate.PLAY_WEIGHTS` (which add the corner terms, worth nothing for a
 corner the king is far from). The budget, not
 the clock, ends the search, so the same position, level and seed always give the same move,
-in CPython and in the browser worker alike; a time cap (the same for every run) is only a
-safety net against a pathological position. At levels 3-5 an iteration cut short by the
+in CPython and in the browser worker alike; a time cap is only a safety net against a
+pathological position or a slow machine (levels 5 and 6 stop at 2.8 s, so that the browser
+never waits more than 3 s for a move; the balance lab plays without it). At levels 3-6 an iteration cut short by the
 budget still counts once it has found a move better than the last complete iteration's
 choice (that move is searched first), so every extra node a level is given can change its
 move. ``seed`` breaks ties between equal moves and, at levels 1 and 2, picks among moves
@@ -73,8 +74,8 @@ class Level(NamedTuple):
         boards up to 11x11 and ``nodes * 121 // size**2`` on bigger ones, where each node costs
         more (more moves to make and to order), so that a move takes about as long there.
 
-        >>> LEVELS[5].budget(11), LEVELS[5].budget(19), LEVELS[3].budget(19)
-        (40000, 13407, 7000)
+        >>> LEVELS[6].budget(11), LEVELS[6].budget(19), LEVELS[3].budget(19)
+        (60000, 20110, 7000)
         """
         if not self.scaled or size * size <= BUDGET_SQUARES:
             return self.nodes
@@ -92,8 +93,10 @@ LEVELS: dict[int, Level] = {
     3: Level(8, 7_000, 0, 3.0, "default: up to eight plies, about 7,000 nodes", prune=True, weights=PLAY_WEIGHTS),
     4: Level(10, 18_000, 0, 6.0, "strong: up to ten plies, about 18,000 nodes", prune=True, weights=PLAY_WEIGHTS,
              scaled=True),
-    5: Level(12, 40_000, 0, 6.0, "strongest: up to twelve plies, about 40,000 nodes", prune=True, weights=PLAY_WEIGHTS,
+    5: Level(12, 40_000, 0, 2.8, "expert: up to twelve plies, about 40,000 nodes", prune=True, weights=PLAY_WEIGHTS,
              scaled=True),
+    6: Level(14, 60_000, 0, 2.8, "strongest: up to fourteen plies, about 60,000 nodes", prune=True,
+             weights=PLAY_WEIGHTS, scaled=True),
 }
 DEFAULT_LEVEL = 3
 
@@ -113,7 +116,7 @@ RETIRED_LEVELS: dict[int, Level] = {
 
 
 def level_spec(level: int) -> Level:
-    """The :class:`Level` numbered ``level`` (1-5, or a retired one); ValueError if none."""
+    """The :class:`Level` numbered ``level`` (1-6, or a retired one); ValueError if none."""
     spec = None
     if isinstance(level, int) and not isinstance(level, bool):
         spec = LEVELS.get(level) or RETIRED_LEVELS.get(level)
@@ -355,7 +358,7 @@ class _Search:
             if not found:
                 return self._terminal(pos.no_moves_outcome(), ply)
             ordered = self._staged(tt_move, ply, found)
-        else:  # the plain search of levels 1-5: every move generated and sorted at once
+        else:  # the plain search of levels 1 and 2: every move generated and sorted at once
             moves = pos.moves()
             if not moves:
                 return self._terminal(pos.no_moves_outcome(), ply)
@@ -499,7 +502,7 @@ def choose_move(game: Game, level: int = DEFAULT_LEVEL, seed: int = 0,
                 stop: Callable[[], bool] | None = None) -> Move:
     """The AI's move for the side to move in ``game`` (the game is not changed).
 
-    ``level`` is 1 (weakest) to 5 (strongest, see :data:`LEVELS`); the default, 3,
+    ``level`` is 1 (weakest) to 6 (strongest, see :data:`LEVELS`); the default, 3,
     answers in well under a second in CPython. The same position, level and ``seed``
     give the same move, unless the level's time cap ends the search on a slow or busy
     machine (:func:`analyse` says so in ``stopped_by``; the balance lab plays without a cap). ``stop`` is an optional callable polled during the search:

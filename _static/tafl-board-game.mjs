@@ -39,6 +39,7 @@ export class Board {
     // The computer plays whenever the reader plays one side ("both sides" is the computer off);
     // the level menu always shows the level it plays at, the default until the reader picks another.
     this.levels = JSON.parse(data.levels || "[]");  // [[level, name, note?], ...] from tafl_rules.ai.LEVELS
+    this.levelNotes = JSON.parse(data.levelNotes || "{}");  // {size: {level: note}}: the menu's times on each board size
     this.defaultLevel = Number(data.defaultLevel || 3);
     this.human = data.human || "both";
     this.aiLevel = this.knownLevel(parseLevel(data.ai)) || this.defaultLevel;

@@ -105,13 +105,6 @@ export function capturedWords(state) {
 }
 
 /**
- * The status after a state: the move just made (the reader's own move stays in view when the
- * computer answers), the announcements the rules use, and whose turn it is or who won.
- * Returns the parts (text, or {term} for a word the glossary explains) and the reader's move
- * to keep for the computer's answer.
- * @param {BoardState} state
- */
-/**
  * A level as the menu and the saved game give it: a level's number, or the name of the
  * people-like player ("people").
  * @param {string|number} value
@@ -130,6 +123,27 @@ export function playerWords(level) {
   return typeof level === "number" ? `level ${level}` : "the people-like player";
 }
 
+/**
+ * A level's entry in the menu: "level 6 (strongest, about 2.0 s)", or the people-like player's
+ * name with its note. ``notesBySize`` gives each board size's notes (``{"11": {"6": "about 2.0 s"}}``);
+ * where the board's size was not measured, the page's own note stays.
+ * @param {[number|string, string, string]} entry
+ * @param {number} size
+ * @param {Object<string, Object<string, string>>} notesBySize
+ */
+export function levelWords([level, name, note], size = 0, notesBySize = {}) {
+  const own = notesBySize[String(size)]?.[String(level)];
+  const said = own || note;
+  return typeof level === "number" ? `level ${level} (${name}${said ? `, ${said}` : ""})` : `${name}${said ? ` (${said})` : ""}`;
+}
+
+/**
+ * The status after a state: the move just made (the reader's own move stays in view when the
+ * computer answers), the announcements the rules use, and whose turn it is or who won.
+ * Returns the parts (text, or {term} for a word the glossary explains) and the reader's move
+ * to keep for the computer's answer.
+ * @param {BoardState} state
+ */
 export function announcement(state, { kind = "", thinking = false, human = "both", lastHumanMove = null, terms = [], level = 0 } = {}) {
   const parts = [];
   const move = state.last_move;

@@ -5,7 +5,7 @@
 // with textContent or attributes, never parsed as HTML.
 
 import {
-  FILES, SIDE_WORDS, capturedWords, gameWords, otherSide, parseLevel, pieceAt, plural, squareSpecs, turnAt,
+  FILES, SIDE_WORDS, capturedWords, gameWords, levelWords, otherSide, parseLevel, pieceAt, plural, squareSpecs, turnAt,
 } from "./tafl-board-model.mjs";
 
 /** @typedef {import("./tafl-protocol.mjs").BoardState} BoardState */
@@ -67,10 +67,7 @@ export class BoardView {
     humanLabel.append(this.humanSelect);
     const aiLabel = el("label", {}, "Computer ");
     this.aiSelect = el("select", { class: "tafl-ai" });
-    for (const [level, name, note] of game.levels) {
-      const words = typeof level === "number" ? `level ${level} (${name}${note ? `, ${note}` : ""})` : `${name}${note ? ` (${note})` : ""}`;
-      this.aiSelect.append(el("option", { value: String(level) }, words));
-    }
+    for (const entry of game.levels) this.aiSelect.append(el("option", { value: String(entry[0]) }, levelWords(entry)));
     aiLabel.append(this.aiSelect);
     this.stopButton = button("Stop thinking", () => game.stopThinking(), { class: "tafl-stop", hidden: "" });
     this.humanSelect.addEventListener("change", () => game.chooseSide(this.humanSelect.value));
@@ -144,6 +141,13 @@ export class BoardView {
     }
   }
 
+  /** The level menu's times for a board of ``size`` (the sandbox changes a board's size). */
+  labelLevels(size) {
+    if (!this.aiSelect) return;
+    this.menuSize = size;
+    this.game.levels.forEach((entry, i) => { this.aiSelect.options[i].textContent = levelWords(entry, size, this.game.levelNotes); });
+  }
+
   syncMenus() {
     if (!this.humanSelect) return;
     this.humanSelect.value = this.game.human;
@@ -173,6 +177,7 @@ export class BoardView {
     const state = this.game.state;
     if (!state || !this.built) return;
     const size = state.size;
+    if (size !== this.menuSize) this.labelLevels(size);
     this.container.style.setProperty("--size", size);
     this.container.classList.toggle("tafl-large", size > 13);  // big boards keep the whole column
     this.grid.setAttribute("aria-label", `Board, ${size} by ${size}${this.flipped ? ", flipped" : ""}`);

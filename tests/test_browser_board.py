@@ -205,6 +205,8 @@ def test_sandbox_restarts_under_the_chosen_toggle_and_shows_otn(page, site_url):
     page.wait_for_selector(".tafl-sandbox-toggles select")
     before = page.locator(".tafl-sandbox-otn").text_content()
     assert before.startswith("dim:11")
+    menu_11 = page.locator(".tafl-ai option").all_text_contents()
+    assert menu_11[:len(LEVELS)] == [_menu_words(n, 11) for n in LEVELS]
     select = page.locator('select[data-toggle="first"]')
     other = [v for v in select.locator("option").evaluate_all("os => os.map(o => o.value)") if v != select.input_value()][0]
     select.select_option(other)
@@ -213,6 +215,14 @@ def test_sandbox_restarts_under_the_chosen_toggle_and_shows_otn(page, site_url):
     page.locator(".tafl-sandbox-variant").select_option("brandubh")
     page.wait_for_function("() => document.querySelectorAll('.tafl-square').length === 49")
     assert page.locator(".tafl-sandbox-otn").text_content().startswith("dim:7")
+    # the level menu now gives the times measured on 7x7 boards, not the page's 11x11 ones
+    menu_7 = page.locator(".tafl-ai option").all_text_contents()
+    assert menu_7[:len(LEVELS)] == [_menu_words(n, 7) for n in LEVELS] != menu_11[:len(LEVELS)]
+
+
+def _menu_words(level: int, size: int) -> str:
+    from tafl_sphinx.balance import typical_time
+    return f"level {level} ({LEVELS[level].name}, {typical_time(level, size)})"
 
 
 @pytest.mark.parametrize("query", [

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  announcement, capturedWords, formatToggles, gameWords, moveWords, parseLevel, parseToggles, pieceAt, playerWords, plural,
+  announcement, capturedWords, formatToggles, gameWords, moveWords, levelWords, parseLevel, parseToggles, pieceAt, playerWords, plural,
   squareSpecs, takenSquares, turnAt, whenWords,
 } from "../../_static/tafl-board-model.mjs";
 
@@ -122,4 +122,13 @@ test("a level is a number, or the people-like player's name", () => {
   assert.equal(parseLevel("people"), "people");
   assert.equal(playerWords(2), "level 2");
   assert.equal(playerWords("people"), "the people-like player");
+});
+
+test("a level's menu entry gives the time measured on the board's own size where there is one", () => {
+  const notes = { 7: { 6: "about 1.3 s" }, 11: { 6: "about 2.0 s" } };
+  assert.equal(levelWords([6, "strongest", "about 2.0 s"]), "level 6 (strongest, about 2.0 s)");
+  assert.equal(levelWords([6, "strongest", "about 2.0 s"], 7, notes), "level 6 (strongest, about 1.3 s)");
+  assert.equal(levelWords([6, "strongest", "about 2.0 s"], 13, notes), "level 6 (strongest, about 2.0 s)");
+  assert.equal(levelWords([1, "beginner", ""], 9, notes), "level 1 (beginner)");
+  assert.equal(levelWords(["people", "plays as people do", ""], 7, notes), "plays as people do");
 });

@@ -24,7 +24,7 @@ from tafl_rules import variant, webapi
 from tafl_rules.ai import DEFAULT_LEVEL, LEVELS
 from tafl_rules.ai.people import NAME as PEOPLE
 
-from .balance import typical_time
+from .balance import level_times_by_size, typical_time
 from .util import STATIC_DIR
 SIDES = ("attackers", "defenders", "both")
 
@@ -139,6 +139,12 @@ def _levels_json(size: int | None = None) -> str:
     return json.dumps(level_menu(size))
 
 
+def level_notes_by_size() -> dict[int, dict[int, str]]:
+    """Each measured board size's menu notes (:func:`level_notes`), so that a board whose size
+    changes (the sandbox's layout menu, an imported record) shows the times of its new size."""
+    return {size: level_notes(size) for size in sorted(level_times_by_size())}
+
+
 def first_state(node: board_node) -> dict[str, Any]:
     """The state the browser's worker will send for this board's first position (same code)."""
     payload = {"board": "build", "variant": node["variant"], "toggles": json.loads(node["toggles"]),
@@ -223,6 +229,7 @@ def visit_board_html(self: HTML5Translator, node: board_node) -> None:
         "data-human": node["human"],
         "data-ai": node["ai"],
         "data-levels": _levels_json(state["size"]),
+        "data-level-notes": json.dumps(level_notes_by_size()),
         "data-default-level": str(DEFAULT_LEVEL),
         "data-glossary": glossary,
         "data-variants": variants,

@@ -15,6 +15,7 @@ import pytest
 
 import tafl_rules
 from tafl_rules import Game
+from tafl_rules.ai import LEVELS
 from tafl_rules.howto import how_to_play
 from tafl_rules.otn import game_to_otn
 
@@ -245,7 +246,7 @@ def test_the_two_compare_boards_never_wait_on_each_other(page, site_url):
     wait_all_ready(page)
     assert len(page.workers) == page.locator("div.tafl-board").count() >= 2, "one rules worker per board"
     first, second = page.locator("div.tafl-board").nth(0), page.locator("div.tafl-board").nth(1)
-    first.locator(".tafl-ai").select_option("5")  # seconds of search on 11x11; the reader takes the side to move
+    first.locator(".tafl-ai").select_option(str(max(LEVELS)))  # seconds of search on 11x11; the reader takes the side to move
     assert first.locator(".tafl-human").input_value() == "attackers"
     first.locator(".tafl-human").select_option("defenders")  # so the computer starts searching for the attackers
     page.wait_for_function("() => document.querySelector('div.tafl-board').getAttribute('aria-busy') === 'true'")

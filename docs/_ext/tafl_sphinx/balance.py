@@ -438,7 +438,7 @@ LEVEL_TIMES_BROWSER = "level-times-browser.json"
 
 def level_times_by_size() -> dict[int, dict[int, dict[str, float]]]:
     """Each level's move times in the board's worker by board size (``docs/data/level-times-browser.json``,
-    written by ``benchmarks/bench_board.py --ai 1,2,3,4,5 --ai-json``): ``{size: {level: {"median", "max"}}}``."""
+    written by ``benchmarks/bench_board.py --ai 1,2,3,4,5,6 --ai-json``): ``{size: {level: {"median", "max"}}}``."""
     path = data_dir() / LEVEL_TIMES_BROWSER
     if not path.exists():
         return {}

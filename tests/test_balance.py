@@ -18,7 +18,7 @@ import warnings
 import distributed
 import pytest
 
-from tafl_rules import Game, balance
+from tafl_rules import Game, balance, variant
 from tafl_rules.__main__ import main
 from tafl_rules.ai import LEVELS
 from tafl_rules.balance import Config, play_game, run, sign_test, summarise, wilson
@@ -448,6 +448,36 @@ def test_the_level5_match_is_whole_and_the_page_reports_it():
             f"(score {round(100 * row['score'])}%)") in page
     assert f"*p* = {sign_test(row['wins'], row['losses']):.3f}" in page
     assert f"*p* = {sign_test(row['wins'], row['losses']) / 2:.3f}, one-sided" in page
+
+
+def test_the_level6_match_is_whole_on_11x11_boards_and_the_page_reports_it():
+    # issue 28: the strongest level must beat the level 5 of the issue's day over at least 100
+    # games on 11x11 boards, each level taking both sides, with the sign test reported
+    data = json.loads((ROOT / "docs" / "data" / "match-level6.json").read_text())
+    (row,) = data["table"]
+    assert (row["higher"], row["lower"]) == (max(LEVELS), 5) == (6, 5) and "partial" not in data["provenance"]
+    assert row["games"] >= 100 and all(variant(v).rules.size == 11 for v in row["variants"])
+    assert {e["config"]["attackers_level"] for e in data["results"]} == {5, 6}
+    page = " ".join(_fairest_pages().split())
+    two_sided = sign_test(row["wins"], row["losses"])
+    one_sided = two_sided / 2 if row["wins"] > row["losses"] else 1 - two_sided / 2
+    assert (f"won {row['wins']} games, drew {row['draws']} and lost {row['losses']} "
+            f"(score {round(100 * row['score'])}%)") in page
+    assert f"*p* = {two_sided:.3f}" in page and f"*p* = {one_sided:.3f}, one-sided" in page
+    beats = row["wins"] > row["losses"] and one_sided < 0.05
+    assert ("Level 6 beats level 5" in page) == beats
+    assert ("does not show level 6 the stronger" in page) == (not beats)
+    (aw, ad, al), (dw, dd, dl) = row["by_side"]["attackers"], row["by_side"]["defenders"]
+    assert (f"level 6 won {aw} of its {aw + al} decided games as the attackers, where level 5 won {dl} of "
+            f"{dw + dl} against it, and as the defenders it won {dw} games to level 5's {al}") in page
+    capped = sum(g[2] == "ply-cap" for e in data["results"] for g in e["games"])
+    assert row["draws"] == capped and f"Of the {capped} draws, every one is a game that reached the ply cap" in page
+    # the move times the section gives are the board worker's, as the level menu shows them
+    times = json.loads((ROOT / "docs" / "data" / "level-times-browser.json").read_text())["by_size"]
+    t11, t19 = times["11"]["6"], times["19"]["6"]
+    assert (f"a median of {t11['median']:.1f} seconds a move on the 11x11 positions of the benchmark and "
+            f"{t11['max']:.1f} at worst ({t19['median']:.1f} and {t19['max']:.1f}") in page
+    assert max(times[n]["6"]["max"] for n in times) < 3.0
 
 
 #: what the fairest page's bullets under "What it shows" say of a reconstruction at level 3: the

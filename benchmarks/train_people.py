@@ -9,8 +9,9 @@ L-BFGS), and writes the model to ``tafl_rules/ai/people-model.json`` with its pr
 
 It then measures, on the held-out games only, how often the person's move is the model's first
 choice (top-1) and among its first three (top-3), by side and by phase of the game; and, on one
-position drawn from each held-out game, how often levels 1-5 of the search play the person's move
-beside the model on the same positions. The report goes to ``docs/data/move-model.json``
+position drawn from each held-out game, how often the search's levels play the person's move
+beside the model on the same positions (``--add-levels 6`` adds a level made after the model was
+trained to the committed report, on the same positions, without training again). The report goes to ``docs/data/move-model.json``
 (``--report`` prints it again). Ties between equally scored moves count as a share: a move tied
 first with two others counts a third.
 """
@@ -190,8 +191,8 @@ def breakdown(batch: Batch, w: np.ndarray) -> dict[str, Any]:
     return out
 
 
-def levels_agreement(games: list[list[str]], held: list[int], w: np.ndarray, vocab: dict[int, int]) -> dict[str, Any]:
-    """Levels 1-5 and the model on one position drawn from each held-out game (seeded)."""
+def level_positions(games: list[list[str]], held: list[int]) -> list[tuple[Game, str]]:
+    """One position drawn from each held-out game (seeded), with the move the person played there."""
     rng = random.Random(SPLIT_SEED + 1)
     r = rules()
     mf = move_features(r)
@@ -206,10 +207,21 @@ def levels_agreement(games: list[list[str]], held: list[int], w: np.ndarray, voc
             game.play(text)
         if game.outcome is None:
             picks.append((game, moves[ply]))
+    return picks
+
+
+def level_agreement(picks: list[tuple[Game, str]], level: int) -> float:
+    """How often ``level`` plays the person's move on ``picks``."""
+    return round(sum(str(analyse(game, level, 0, time_cap=math.inf).move) == person
+                     for game, person in picks) / len(picks), 4)
+
+
+def levels_agreement(games: list[list[str]], held: list[int], w: np.ndarray, vocab: dict[int, int]) -> dict[str, Any]:
+    """The search's levels and the model on one position drawn from each held-out game."""
+    picks = level_positions(games, held)
     out: dict[str, Any] = {"positions": len(picks)}
     for level in LEVELS:
-        hits = sum(str(analyse(game, level, 0, time_cap=math.inf).move) == person for game, person in picks)
-        out[f"level {level}"] = round(hits / len(picks), 4)
+        out[f"level {level}"] = level_agreement(picks, level)
     model = 0.0
     for game, person in picks:
         packed, rows = mf.of_position(game.engine)
@@ -221,6 +233,27 @@ def levels_agreement(games: list[list[str]], held: list[int], w: np.ndarray, voc
         model += sum(f"{names[m >> 11]}-{names[(m >> 2) & 511]}" == person for m in firsts) / len(firsts)
     out["model"] = round(model / len(picks), 4)
     return out
+
+
+def add_levels(levels: list[int], report_path: pathlib.Path) -> int:
+    """Add levels made after the model was trained to its report, on the same positions."""
+    report = json.loads(report_path.read_text(encoding="utf-8"))
+    games = corpus()
+    picks = level_positions(games, sorted(split(len(games))))
+    if len(picks) != report["levels"]["positions"]:
+        raise SystemExit(f"{report_path}: {report['levels']['positions']} positions in the report, {len(picks)} drawn now")
+    started = time.monotonic()
+    for level in levels:
+        report["levels"][f"level {level}"] = level_agreement(picks, level)
+        report["provenance"].setdefault("levels_added", {})[str(level)] = {
+            "command": f"python benchmarks/train_people.py --add-levels {' '.join(map(str, levels))}",
+            "commit": git_commit(), "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%MZ"),
+            "seconds": round(time.monotonic() - started, 1)}
+    model = report["levels"].pop("model")
+    report["levels"]["model"] = model  # the model's line stays last
+    report_path.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(report["levels"], indent=1))
+    return 0
 
 
 def git_commit() -> str:
@@ -238,7 +271,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--model-out", default=str(MODEL_PATH))
     p.add_argument("--report-out", default=str(REPORT))
     p.add_argument("--report", action="store_true", help="print the committed report; train nothing")
+    p.add_argument("--add-levels", nargs="+", type=int, metavar="LEVEL",
+                   help="measure these levels on the committed report's positions and add them to it; train nothing")
     args = p.parse_args(argv)
+    if args.add_levels:
+        return add_levels(args.add_levels, pathlib.Path(args.report_out))
     if args.report:
         print(json.dumps(json.loads(pathlib.Path(args.report_out).read_text(encoding="utf-8")), indent=1))
         return 0

@@ -17,7 +17,7 @@ Directives
                             is published, with intervals (matplotlib, SVG at build time)
     ``people-verdicts``     the same as a table, each interval widened by the player's error
     ``people-calibration``  the calibration table: people, the player in and out of sample
-    ``move-model``          the move model's agreement with people's moves, beside levels 1-5
+    ``move-model``          the move model's agreement with people's moves, beside the AI's levels
     ``people-jones <id>``   Jones's three points read the other way on a layout, by the player
     ``people-runs``         the runs' provenance and the commands that make them again
     ``people-calibration-runs``  the calibration run's provenance and command

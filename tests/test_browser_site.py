@@ -202,7 +202,8 @@ def test_the_level_chart_keeps_a_legible_size_on_a_phone_and_scrolls_in_its_own_
 
 
 FAIREST_PAGES = ["docs/fairest.html", "docs/fairest-player.html", "docs/fairest-runs.html", "docs/fairest-levels.html",
-                 "docs/fairest-level3.html", "docs/fairest-levels-people.html"]
+                 "docs/fairest-levels-jones.html", "docs/fairest-level3.html", "docs/fairest-ladder.html",
+                 "docs/fairest-levels-people.html"]
 #: the smallest size, in CSS px, at which any chart's text is drawn on the page
 SMALLEST_CHART_TEXT = """() => Math.min(99, ...[...document.querySelectorAll('article svg text')].filter(t => {
         const box = t.getBoundingClientRect(); return box.width > 0 && box.height > 0;

@@ -83,7 +83,8 @@ def test_fairest_page_and_reconstruction_pages_show_every_committed_level(full_b
     level2 = json.loads((data / "balance-level2.json").read_text())["results"]
     # the levels' cross-checks, on the sub-pages of the fairest page
     fairest = "".join((full_build / "docs" / f"{name}.html").read_text()
-                      for name in ("fairest-levels", "fairest-level3", "fairest-levels-people"))
+                      for name in ("fairest-levels", "fairest-levels-jones", "fairest-level3", "fairest-ladder",
+                                   "fairest-levels-people"))
     assert 'id="balance-chart"' in fairest and 'id="balance-chart-2"' in fairest
     assert fairest.count(", level 2") >= len(level2)  # one table line per level-2 configuration
     # one entry per configuration, however many runs hold it (the page shows each once)
@@ -180,3 +181,21 @@ def test_each_boards_level_menu_gives_the_times_measured_on_its_own_board_size(f
         notes[size] = {n: note for n, _name, note in menu if n in LEVELS}
         assert notes[size] == {n: typical_time(n, size) for n in LEVELS}, vid
     assert notes[19] != notes[7]  # a 19x19 board's menu is not the small board's
+
+
+def _prose_words(page_html: str) -> int:
+    """Words of a page's article as read, without its tables, charts and code blocks."""
+    article = re.search(r"<article.*?</article>", page_html, re.S).group(0)
+    prose = re.sub(r"<script.*?</script>|<style.*?</style>|<svg.*?</svg>|<table.*?</table>|<pre.*?</pre>", " ",
+                   article, flags=re.S)
+    return len(re.sub(r"<[^>]+>", " ", prose).split())
+
+
+def test_the_fairest_pages_sub_pages_each_stay_under_3000_words(full_build):
+    # issue 28: method, cross-checks, provenance and commands on sub-pages of their own, each under
+    # 3,000 words as built (the words the directives write included, the tables of figures not)
+    pages = sorted((full_build / "docs").glob("fairest-*.html"))
+    assert len(pages) >= 7
+    counts = {p.stem: _prose_words(p.read_text()) for p in pages}
+    assert all(n < 3000 for n in counts.values()), counts
+    assert _prose_words((full_build / "docs" / "fairest.html").read_text()) < 600

@@ -480,6 +480,15 @@ def test_the_level6_match_is_whole_on_11x11_boards_and_the_page_reports_it():
     assert max(times[n]["6"]["max"] for n in times) < 3.0
 
 
+def test_the_search_speed_the_ladder_page_gives_is_the_measured_one():
+    times = json.loads((ROOT / "docs" / "data" / "level-times.json").read_text())
+    page = " ".join(_fairest_pages().split())
+    assert ("55,000 to 60,000 positions a second in CPython and 23,000 to 27,000 in the browser's Pyodide"
+            in page)
+    assert all(55_000 <= times["cpython"][str(n)]["nodes_per_second"] <= 60_000 for n in (3, 4, 5, 6))
+    assert all(23_000 <= times["pyodide"][str(n)]["nodes_per_second"] <= 27_000 for n in (3, 4, 5, 6))
+
+
 #: what the fairest page's bullets under "What it shows" say of a reconstruction at level 3: the
 #: lower levels from whose interval its interval lies apart (None: not said) and the side it puts ahead
 LEVEL3_CLAIMS = {"tawlbwrdd-cyningstan-9": ({1}, "attackers"), "tawlbwrdd-corner": ({1}, "attackers"),

@@ -64,7 +64,7 @@ def test_deeply_nested_json_is_refused_in_words(payload):
     ("goto", '{"board": "keep", "ply": "1"}', "ply must be a whole number"),
     ("explain", '{"board": "keep", "square": "z9"}', "square must be named"),
     ("import", '{"board": "keep", "otn": 5}', "paste an OTN game record"),
-    ("ai_move", '{"board": "keep", "level": true}', "level must be one of 1, 2, 3, 4, 5 or 'people', got True"),
+    ("ai_move", '{"board": "keep", "level": true}', "level must be one of 1, 2, 3, 4, 5, 6 or 'people', got True"),
     ("frobnicate", "{}", "unknown request type"),
 ])
 def test_wrong_types_get_an_error_reply_and_change_nothing(kind, payload, words):

@@ -466,7 +466,7 @@ def levels_md() -> str:
     by_size = level_times_by_size()
     sizes = sorted(by_size)
     rows = ["| Level | Name | Deepest iteration (plies) | Node budget | Picks among moves within | Time cap "
-            "| Browser move time: median, worst (11x11, 19x19) |"
+            "| Pyodide under Node: median, worst (11x11, 19x19) |"
             + "".join(f" In the board's worker on {n}x{n}: median, worst |" for n in sizes),
             "|--:|:--|--:|--:|--:|--:|:--|" + ":--|" * len(sizes)]
     for n, spec in LEVELS.items():

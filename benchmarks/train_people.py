@@ -11,8 +11,8 @@ It then measures, on the held-out games only, how often the person's move is the
 choice (top-1) and among its first three (top-3), by side and by phase of the game; and, on one
 position drawn from each held-out game, how often the search's levels play the person's move
 beside the model on the same positions (``--add-levels 6`` adds a level made after the model was
-trained to the committed report, on the same positions, without training again). The report goes to ``docs/data/move-model.json``
-(``--report`` prints it again). Ties between equally scored moves count as a share: a move tied
+trained to the committed report, on the same positions, without training again). The report goes
+to ``docs/data/move-model.json`` (``--report`` prints it again). Ties between equally scored moves count as a share: a move tied
 first with two others counts a third.
 """
 

@@ -12,14 +12,13 @@ evaluation's weights. Levels 1 and 2 search every move to a fixed depth with the
 weights; levels 3-6 search with a null window after the first move, reduce and prune late
 quiet moves, try a null move where they stand well, and play with
 :data:`~tafl_rules.ai.evaluate.PLAY_WEIGHTS` (which add the corner terms, worth nothing for a
-corner the king is far from). The budget, not
-the clock, ends the search, so the same position, level and seed always give the same move,
-in CPython and in the browser worker alike; a time cap is only a safety net against a
-pathological position or a slow machine (levels 5 and 6 stop at 2.8 s, so that the browser
-never waits more than 3 s for a move; the balance lab plays without it). At levels 3-6 an iteration cut short by the
-budget still counts once it has found a move better than the last complete iteration's
-choice (that move is searched first), so every extra node a level is given can change its
-move. ``seed`` breaks ties between equal moves and, at levels 1 and 2, picks among moves
+corner the king is far from). The budget, not the clock, ends the search, so the same
+position, level and seed always give the same move, in CPython and in the browser worker alike;
+a time cap is only a safety net against a pathological position or a slow machine (levels 5
+and 6 stop at 2.8 s, so that the browser never waits more than 3 s for a move; the balance lab
+plays without it). At levels 3-6 an iteration cut short by the budget still counts once it has
+found a move better than the last complete iteration's choice (that move is searched first), so
+every extra node a level is given can change its move. ``seed`` breaks ties between equal moves and, at levels 1 and 2, picks among moves
 scored within a small margin of the best (weaker, more varied play). Earlier levels whose
 committed games must still replay remain as :data:`RETIRED_LEVELS`.
 
@@ -358,7 +357,7 @@ class _Search:
             if not found:
                 return self._terminal(pos.no_moves_outcome(), ply)
             ordered = self._staged(tt_move, ply, found)
-        else:  # the plain search of levels 1 and 2: every move generated and sorted at once
+        else:  # the plain search of levels 1 and 2 (and the retired 103-105): every move generated and sorted at once
             moves = pos.moves()
             if not moves:
                 return self._terminal(pos.no_moves_outcome(), ply)

@@ -319,3 +319,13 @@ def test_stop_thinking_ends_the_search_and_hands_the_move_back(page, site_url):
     game.play(first)
     reply = str(next(iter(game.legal_moves())))
     click_move(page, board, reply, 2)  # the reader may now move the defenders too
+
+
+def test_the_move_lists_headings_fit_the_narrow_desktop_column(page, site_url):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    board = open_board(page, f"{site_url}/docs/variants/copenhagen.html")
+    click_move(page, board, "d1-d3", 1)  # the headings show once there is a move
+    widths = board.evaluate("""b => { const box = b.querySelector('.tafl-moves-box'), head = b.querySelector('.tafl-moves-head');
+        return [box.clientWidth, head.scrollWidth, ...[...head.children].map(s => s.scrollWidth - s.clientWidth)]; }""")
+    box, head, *overflow = widths
+    assert head <= box and overflow == [0, 0, 0], widths  # "Defenders" is not cut off at the box's edge

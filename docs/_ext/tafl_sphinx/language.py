@@ -22,6 +22,7 @@ build and version (:func:`tafl_sphinx.offline.finish_site` walks the whole outpu
 
 from __future__ import annotations
 
+import html
 import os
 import posixpath
 from collections.abc import Callable
@@ -48,7 +49,7 @@ THEME_CATALOGUES = ("booktheme",)
 
 
 def first_language(config: Config) -> str:
-    return next(iter(config.tafl_languages))
+    return str(next(iter(config.tafl_languages)))
 
 
 def is_translation(config: Config) -> bool:
@@ -86,8 +87,6 @@ def language_links(config: Config, target_uri: str) -> list[dict[str, Any]]:
 
 
 def hreflang_tags(links: list[dict[str, Any]]) -> str:
-    import html
-
     tags = [f'<link rel="alternate" hreflang="{link["code"]}" href="{html.escape(link["href"])}">' for link in links]
     return "".join(tags) + f'<link rel="alternate" hreflang="x-default" href="{html.escape(links[0]["href"])}">'
 

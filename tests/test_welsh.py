@@ -128,8 +128,7 @@ def untranslated(site: Path, docname: str) -> list[str]:
     for node in doctree.findall(lambda n: isinstance(n, nodes.Element) and "translated" in n):
         if node["translated"]:
             continue
-        section = next((a for a in _ancestors(node) if isinstance(a, nodes.section)), None)
-        if section is not None and set(section["ids"]) & ENGLISH_SECTIONS:
+        if any(isinstance(a, nodes.section) and set(a["ids"]) & ENGLISH_SECTIONS for a in _ancestors(node)):
             continue
         text = " ".join(node.rawsource.split())
         if text in kept or not has_words(text):

@@ -142,7 +142,30 @@ def test_moving_between_two_enemies_to_capture():
         g.play("d6-d3")
 
 
+@pytest.mark.parametrize("armed, legal", [("yes", False), ("anvil", False), ("no", True), ("hammer", True)])
+def test_the_armed_king_is_one_of_the_two_enemies_of_an_attacker(armed, legal):
+    # c6 lies between the defender b6 and the king d6: an enemy of the attacker only when
+    # he takes part in captures as the static partner
+    rules = PLAIN.replace(sandwich="unless-capturing", king_armed=armed)
+    g = game(rules, t="c7 k1", T="b6 a11", K="d6")
+    assert ("c6" in g.legal_targets()["c7"]) is legal
+    if not legal:
+        with pytest.raises(IllegalMove, match=r"between two enemies \(c6\)"):
+            g.play("c7-c6")
+
+
 # --- king capture -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("king, attacker, to, corner", [
+    ("b1", "c3", "c1", "a1"), ("a2", "c3", "a3", "a1"), ("f1", "e3", "e1", "g1"), ("g2", "e3", "g3", "g1"),
+    ("b7", "c5", "c7", "a7"), ("a6", "c5", "a5", "a7"), ("f7", "e5", "e7", "g7"), ("g6", "e5", "g5", "g7")])
+def test_the_king_is_taken_against_each_corner(king, attacker, to, corner):
+    # brandubh: taken between two, and the corners are hostile to him; a1 is square 0
+    g = Game("brandubh", position=pos(7, t=f"{attacker} d4", T="d2", K=king), turn="attackers")
+    g.play(f"{attacker}-{to}")
+    assert g.outcome.kind == "king-captured"
+    assert g.outcome.reason == f"king captured between {to} and the corner at {corner}"
 
 
 def test_king_two_sided():

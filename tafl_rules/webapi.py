@@ -113,7 +113,6 @@ class BoardState(TypedDict):
     legal: dict[str, list[str]]
     line: list[str]
     cursor: int
-    last: Union[str, None]
     last_move: Union[LastMove, None]
     captured: Captured
     outcome: Union[OutcomeState, None]
@@ -461,7 +460,6 @@ def state(session: Session) -> BoardState:
         "legal": game.legal_targets() if outcome is None else {},
         "line": records + session.line[len(records):],
         "cursor": len(records),
-        "last": records[-1] if records else None,
         "last_move": _last_move(game),
         "captured": session.captured(),
         "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason,

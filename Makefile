@@ -24,12 +24,13 @@ PYTHON ?= $(shell for p in python3.13 python3.12 $$(ls -d $${PYENV_ROOT:-$$HOME/
 PACKAGE_SOURCES := $(shell find tafl_rules -name '*.py' -o -name '*.toml' 2>/dev/null)
 SITE_SOURCES := conf.py index.md 404.md $(shell find docs sources _static _templates -type f 2>/dev/null) $(PACKAGE_SOURCES)
 
-.PHONY: help setup site serve test chromium clean bench
+.PHONY: help setup site serve test chromium clean bench mutants
 
 help:
 	@echo "make serve   build the site and serve it on http://$(HOST):$(PORT)/ (its home page)"
 	@echo "make test    run the whole test suite (installs Debian's chromium if missing)"
 	@echo "make bench   run the benchmarks"
+	@echo "make mutants mutation testing of the rules package (about an hour; tests/mutation/report.md)"
 
 $(VENV)/.stamp: pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then \
@@ -88,6 +89,12 @@ chromium:
 
 test: site chromium
 	$(VPY) -m pytest -q -n auto  # one pytest worker per core (pytest-xdist)
+
+# Mutation testing of the rules (engine, modes, OTN, web API, game): not part of `make test`; about an
+# hour on an idle 2-core machine. It resumes where it stopped; the report is tests/mutation/report.md.
+mutants: setup
+	$(VPY) -m pip install --quiet -e '.[mutation]'
+	nice -n 15 $(VPY) tests/mutation/run.py
 
 bench: setup
 	$(VPY) benchmarks/bench_engine.py

@@ -278,11 +278,11 @@ class Game:
 
     ``position`` is an OTN position record (default: the rules' start) and ``turn``
     the side to move (default: ``rules.first``). A malformed position raises
-    :class:`~tafl_rules.errors.NotationError`, one (the rules' start included) that no game
-    under these rules could start from (no king, no attacker, a piece where it may not stand, the king already
-    escaped) :class:`~tafl_rules.errors.PositionError`, a bad turn ``ValueError``, an
-    unknown variant id :class:`~tafl_rules.errors.RulesError` and anything that is not
-    rules ``TypeError``.
+    :class:`~tafl_rules.errors.NotationError`; one (the rules' start included) that no
+    game under these rules could start from (no king, no attacker, a piece where it may
+    not stand, the king already escaped) :class:`~tafl_rules.errors.PositionError`; a bad
+    turn ``ValueError``, an unknown variant id :class:`~tafl_rules.errors.RulesError` and
+    anything that is not rules ``TypeError``.
     """
 
     def __init__(self, rules_or_variant: RulesLike | None = None, *, position: str | None = None,

@@ -117,6 +117,13 @@ def test_armed_king(armed, hammer, anvil):
     assert bool(g.play("a3-b3").captures) is anvil
 
 
+def test_the_king_on_the_first_square_takes_part_like_anywhere():
+    # a1 is square 0; the king stands there only where he cannot escape from it
+    rules = PLAIN.replace(escape="none")
+    g = game(rules, turn="defenders", t="a2 k11", T="c3", K="a1")
+    assert g.play("c3-a3").captures == ["a2"]  # the attacker between a3 and the king
+
+
 @pytest.mark.parametrize("sandwich, legal", [("safe", True), ("unless-capturing", False), ("forbidden", False)])
 def test_moving_between_two_enemies(sandwich, legal):
     rules = PLAIN.replace(sandwich=sandwich)

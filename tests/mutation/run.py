@@ -148,11 +148,14 @@ def _mutmut(work: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True)
 
 
+def _metas(module: Module) -> list[Path]:
+    return sorted((WORK / module.name / "mutants").rglob("*.py.meta"))
+
+
 def _results(module: Module) -> dict[str, str]:
     """Mutant name -> status, read from mutmut's own files."""
     out: dict[str, str] = {}
-    base = WORK / module.name / "mutants"
-    for meta in sorted(base.rglob("*.py.meta")):
+    for meta in _metas(module):
         data = json.loads(meta.read_text())
         for name, code in data.get("exit_code_by_key", {}).items():
             out[name] = STATUS.get(code, f"exit {code}")
@@ -206,20 +209,25 @@ def report(runs: dict[str, dict[str, float]]) -> None:
         survivors = sorted((n for n, s in results.items() if s == "survived"), key=_natural)
         argued = [n for n in survivors if n in equivalent]
         untested = sorted((n for n, s in results.items() if s == "no tests"), key=_natural)
-        score = killed / made if made else 0.0
-        scored = (killed + len(argued)) / made if made else 0.0
+        checked = made - counts.get("not checked", 0)  # the share is of the mutants run so far
+        score = killed / checked if checked else 0.0
+        scored = (killed + len(argued)) / checked if checked else 0.0
         summary[module.name] = {"made": made, "killed": killed, "survived": len(survivors), "argued": len(argued),
-                                "no_tests": len(untested), "other": made - killed - len(survivors) - len(untested),
+                                "no_tests": len(untested), "not_checked": counts.get("not checked", 0),
+                                "other": made - killed - len(survivors) - len(untested) - counts.get("not checked", 0),
                                 "killed_share": round(score, 4), "killed_or_argued_share": round(scored, 4)}
         run_time = runs.get(module.name, {})
+        files = [str(m.relative_to(WORK / module.name / "mutants")).removesuffix(".meta") for m in _metas(module)]
+        unchecked = counts.get("not checked", 0)
         rows.append(f"| {module.name} | {made} | {killed} | {len(survivors)} | {len(argued)} | {len(untested)} | "
-                    f"{score:.1%} | {scored:.1%} | {run_time.get('seconds', '')} |")
-        section = [f"### {module.name}", "", f"Tests: {', '.join(module.tests)}.", ""]
+                    f"{unchecked} | {score:.1%} | {scored:.1%} | {run_time.get('seconds', '')} |")
+        section = [f"### {module.name}", "", f"Files: {', '.join(files)}.", "",
+                   f"Tests: {', '.join(module.tests)}.", ""]
         if not survivors and not untested:
             section.append("Every mutant was killed.")
         for name in survivors:
             reason = equivalent.get(name)
-            section += [f"- `{name}`: " + (f"equivalent: {reason}" if reason else "**open**"), "",
+            section += [f"- `{name}`: " + (f"equivalent: {' '.join(reason.split())}" if reason else "**open**"), "",
                         "  ```diff", *("  " + line for line in _diff(module, name).splitlines()), "  ```", ""]
         for name in untested:
             section.append(f"- `{name}`: no test calls this function")
@@ -241,9 +249,9 @@ def report(runs: dict[str, dict[str, float]]) -> None:
         "",
         "## mutmut's mutants",
         "",
-        "| module | mutants | killed | survived | of them argued equivalent | no test | killed | "
+        "| module | mutants | killed | survived | of them argued equivalent | no test | not yet run | killed (of those run) | "
         "killed or argued | run (s) |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         *rows,
         "",
         *sections,

@@ -28,12 +28,13 @@ SITE_SOURCES := conf.py index.md 404.md $(shell find docs sources _static _templ
 # build ends by stamping every page of $(BUILD) with the runtime's build (tafl_sphinx.language).
 TRANSLATIONS := cy
 
-.PHONY: help setup site serve test chromium clean bench locale
+.PHONY: help setup site serve test chromium clean bench locale mutants
 
 help:
 	@echo "make serve   build the site and serve it on http://$(HOST):$(PORT)/ (its home page)"
 	@echo "make test    run the whole test suite (installs Debian's chromium if missing)"
 	@echo "make bench   run the benchmarks"
+	@echo "make mutants mutation testing of the rules package (about an hour; tests/mutation/report.md)"
 
 $(VENV)/.stamp: pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then \
@@ -107,6 +108,12 @@ locale: setup
 	  for po in $$(cd locale/$$lang/LC_MESSAGES && find . -name '*.po' ! -name sphinx.po ! -name booktheme.po); do \
 	    mkdir -p _build/gettext-pages/$$(dirname $$po) && cp _build/gettext/$${po%.po}.pot _build/gettext-pages/$${po%.po}.pot || exit 1; done; \
 	  $(VPY) -m sphinx_intl update -p _build/gettext-pages -l $$lang -d locale -w 0 || exit 1; done
+
+# Mutation testing of the rules (engine, modes, OTN, web API, game): not part of `make test`; about an
+# hour on an idle 2-core machine. It resumes where it stopped; the report is tests/mutation/report.md.
+mutants: setup
+	$(VPY) -m pip install --quiet -e '.[mutation]'
+	nice -n 15 $(VPY) tests/mutation/run.py
 
 bench: setup
 	$(VPY) benchmarks/bench_engine.py

@@ -19,6 +19,7 @@ extensions = [
     "sphinxcontrib.bibtex",
     "sphinx.ext.autodoc",
     "tafl_sphinx",
+    "tafl_sphinx.site",  # this site's own furniture: its theme's fixes and redirects, the quotation report
 ]
 source_suffix = {".md": "markdown"}
 exclude_patterns = [

@@ -14,6 +14,9 @@ import { formatToggles, parseToggles } from "./tafl-board-model.mjs";
 
 /** @typedef {import("./tafl-protocol.mjs").BoardState} BoardState */
 
+/** The most moves a board keeps in one game: tafl_rules.webapi.MAX_MOVES (a test holds the two equal). */
+export const MAX_MOVES = 10000;
+
 /** The parameters a share link may carry; other parameters of an address are left alone. */
 export const SHARE_FIELDS = ["board", "variant", "toggles", "rules", "position", "turn", "moves", "ply"];
 export const STORAGE_VERSION = 3;
@@ -66,6 +69,9 @@ export function readShareLink(search, index, pageChoice) {
       throw new Error(`its turn field must be attackers or defenders, not "${choice.turn.slice(0, 20)}"`);
     }
     choice.moves = (params.get("moves") || "").split(",").filter(Boolean);
+    if (choice.moves.length > MAX_MOVES) {
+      throw new Error(`it holds ${choice.moves.length} moves; a board keeps at most ${MAX_MOVES}`);
+    }
     if (params.has("ply")) {
       const ply = params.get("ply");
       if (!/^\d{1,6}$/.test(ply)) throw new Error(`its ply field must be a whole number, not "${ply.slice(0, 20)}"`);

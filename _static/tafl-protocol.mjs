@@ -55,7 +55,6 @@
  * @property {Object<string, string[]>} legal
  * @property {string[]} line
  * @property {number} cursor
- * @property {string|null} last
  * @property {LastMove|null} last_move
  * @property {Captured} captured
  * @property {OutcomeState|null} outcome

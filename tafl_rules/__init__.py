@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._version import __version__
 from .catalogue import Variant, variant, variants
-from .errors import IllegalMove, NotationError, RulesError
+from .errors import IllegalMove, NotationError, PositionError, RulesError
 from .game import Game, Move
 from .outcome import Outcome, Termination
 from .rules import Rules
@@ -65,7 +65,8 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "Game", "IllegalMove", "Move", "NotationError", "Outcome", "Rules", "RulesError", "Termination", "Variant",
+    "Game", "IllegalMove", "Move", "NotationError", "Outcome", "PositionError", "Rules", "RulesError", "Termination",
+    "Variant",
     "__version__", "ai", "game_from_otn", "game_to_otn", "otn", "parse_rules", "rules_to_otn", "svg", "variant",
     "variants",
 ]

@@ -170,10 +170,6 @@ class Reading:
     note: str = ""
 
     @property
-    def passage_or_note(self) -> str:
-        return self.passage if self.passage is not None else (self.filler or "")
-
-    @property
     def provenance(self) -> Provenance:
         return Provenance(self.source, self.locator, self.passage, self.filler)
 

@@ -6,7 +6,9 @@ of bad input; the three kinds say *what* was wrong:
 * :class:`RulesError`: an impossible rules record (``field`` names the rule point);
 * :class:`NotationError`: malformed text (``offset`` points at the first bad character),
   including a move that is not written like ``d1-d4``;
-* :class:`IllegalMove`: a well-formed move that the rules do not allow here.
+* :class:`IllegalMove`: a well-formed move that the rules do not allow here;
+* :class:`PositionError`: a well-formed start position that cannot occur under the rules
+  (``problem`` names the kind: no king, a piece where it may not stand...).
 
 This module imports nothing from the package: every other module may import it.
 
@@ -59,4 +61,16 @@ class IllegalMove(ValueError):
     """
 
 
-__all__ = ["IllegalMove", "NotationError", "RulesError"]
+class PositionError(ValueError):
+    """A start position that no game under these rules can reach: the message names what is
+    wrong, ``problem`` its kind (``"no-king"``, ``"no-attackers"``, ``"forbidden-square"``,
+    ``"king-escaped"``) and ``square`` the square at fault, if one is."""
+
+    def __init__(self, problem: str, message: str, square: str | None = None) -> None:
+        super().__init__(message)
+        self.problem = problem
+        self.message = message
+        self.square = square
+
+
+__all__ = ["IllegalMove", "NotationError", "PositionError", "RulesError"]

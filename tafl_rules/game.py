@@ -277,10 +277,12 @@ class Game:
     default ``Rules()``).
 
     ``position`` is an OTN position record (default: the rules' start) and ``turn``
-    the side to move (default: ``rules.first``). A bad position raises
-    :class:`~tafl_rules.errors.NotationError`, a bad turn ``ValueError``, an unknown
-    variant id :class:`~tafl_rules.errors.RulesError` and anything that is not rules
-    ``TypeError``.
+    the side to move (default: ``rules.first``). A malformed position raises
+    :class:`~tafl_rules.errors.NotationError`; one (the rules' start included) that no
+    game under these rules could start from (no king, no attacker, a piece where it may
+    not stand, the king already escaped) :class:`~tafl_rules.errors.PositionError`; a bad
+    turn ``ValueError``, an unknown variant id :class:`~tafl_rules.errors.RulesError` and
+    anything that is not rules ``TypeError``.
     """
 
     def __init__(self, rules_or_variant: RulesLike | None = None, *, position: str | None = None,
@@ -289,6 +291,7 @@ class Game:
         self.rules = rules
         self.size = rules.size
         place = parse_position(rules.start if position is None else position, rules.size)
+        rules.check_position(place)
         side = rules.first if turn is None else turn
         if side not in SIDE_NAMES:
             raise ValueError(f"turn must be 'attackers' or 'defenders', got {side!r}")

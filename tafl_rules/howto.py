@@ -63,7 +63,7 @@ def how_to_play(rules: Rules) -> list[tuple[str, str]]:
     lines.append(("Defenders win", _join(defenders) + "."))
 
     attackers = [king_mode.howto] if king_mode.howto else []
-    if rules.king_capture == "four" and rules.king_capture_against:
+    if king_mode.surrounded and rules.king_capture_against:
         sides = [_AGAINST[name] for name in sorted(rules.king_capture_against)]
         verb = "counts" if len(sides) == 1 and sides[0] in _SINGULAR else "count"
         attackers[0] += f" ({_list(sides)} {verb} as a side)"

@@ -110,7 +110,7 @@ from typing import Any, Iterable, Mapping
 
 from . import catalogue
 from .engine import SIDE_NAMES
-from .errors import IllegalMove, NotationError, RulesError
+from .errors import IllegalMove, NotationError, PositionError, RulesError
 from .game import Game, Move
 from .modes import ESCAPE, HOSTILITY, KING_ARMED, KING_CAPTURE, REPETITION, SHIELDWALL, RulePoint
 from .outcome import Termination
@@ -495,6 +495,30 @@ def rules_to_otn(rules: Rules | catalogue.Variant, *, strict: bool = False) -> s
     return " ".join(parts)
 
 
+def _game_rules_otn(rules: Rules, position: str | None, first: str) -> str:
+    """The rules string of a game record: ``rules_to_otn(rules)``, but with the game's own start
+    (``position``) in ``start`` and its first side in ``atkf``, and the rules' own in ``x-start``
+    and ``x-first`` when they differ."""
+    own_start = position is not None and _canonical_text(position, rules.size) != _canonical(rules)
+    if not own_start and first == rules.first:
+        return rules_to_otn(rules)
+    pairs, lost = _encode(rules)
+    keys = dict(pairs)
+    if first != rules.first:
+        if first == "attackers":
+            keys.pop("atkf", None)  # the specification's default
+        else:
+            keys["atkf"] = "n"
+    parts = [f"dim:{rules.size}"] + [f"{k}:{keys[k]}" for k in KEY_ORDER if k in keys]
+    parts += [f"x-{f}:{_format_value(getattr(rules, f))}" for f in lost]
+    if first != rules.first:
+        parts.append(f"x-first:{rules.first}")
+    if own_start:
+        parts.append(f"x-start:{rules.start}")
+    parts.append(f"start:{position if own_start else rules.start}")
+    return " ".join(parts)
+
+
 def _parse_extension(field: str, value: str, text: str, at: int) -> Any:
     kind = _FIELD_KIND[field]
     if kind == "bool":
@@ -543,10 +567,20 @@ def parse_rules(text: str) -> Rules:
     describing an impossible combination raises :class:`~tafl_rules.rules.RulesError`
     naming the field.
 
+    ``x-start`` and ``x-first`` give the rules' own start and first side where the string
+    was written for a game that began elsewhere (see :meth:`GameRecord.to_otn`); the
+    ``start`` and ``atkf`` keys then hold the game's.
+
     >>> r = parse_rules("dim:9 esc:e ka:n cen: cor: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/")
     >>> r.size, r.escape, r.king_armed, r.throne, r.corners
     (9, 'edge', 'no', False, False)
     """
+    return _read_rules(text)[0]
+
+
+def _read_rules(text: str) -> tuple[Rules, str, str]:
+    """:func:`parse_rules`, with the start position and the first side the string writes in
+    ``start`` and ``atkf`` (a game's own, when ``x-start`` or ``x-first`` give the rules')."""
     if not isinstance(text, str):
         raise NotationError(f"a rules string must be text, got {type(text).__name__}", "", 0)
     tokens = _tokens(text)
@@ -572,14 +606,18 @@ def parse_rules(text: str) -> Rules:
     keys: dict[str, str] = {}
     offsets: dict[str, int] = {}
     extensions: dict[str, Any] = {}
+    own_start_at = start_at
     for key, value, at, vat in tokens[1:-1]:
         if key in keys or key in ("dim", "start"):
             raise NotationError(f"{key!r} is given twice", text, at)
         if key.startswith("x-"):
             field = key[2:]
-            if field not in FIELDS or field == "start":
+            if field not in FIELDS:
                 raise NotationError(f"unknown extension key {key!r}; extension keys are x-<field> for the "
-                                    f"fields {', '.join(f for f in FIELDS if f != 'start')}", text, at)
+                                    f"fields {', '.join(FIELDS)}", text, at)
+            if field == "start":
+                _position_squares(value, size, vat, text)
+                own_start_at = vat
             extensions[field] = _parse_extension(field, value, text, vat)
             keys[key] = value
             continue
@@ -593,11 +631,13 @@ def parse_rules(text: str) -> Rules:
                                     text, vat)
         keys[key] = value
         offsets[key] = vat
-    attackers, _, _ = _position_squares(start, size, start_at, text)
+    # camps are the attackers' squares of the rules' own start (x-start, when the game began elsewhere)
+    attackers, _, _ = _position_squares(extensions.get("start", start), size, own_start_at, text)
     otn_keys = {k: v for k, v in keys.items() if not k.startswith("x-")}
     values = _Reader(otn_keys, offsets, text, size, start, attackers).read()
+    written_first = values["first"]
     values.update(extensions)
-    return Rules(**values)
+    return Rules(**values), start, written_first
 
 
 # ---------------------------------------------------------------------------
@@ -816,14 +856,18 @@ class GameRecord:
         return game
 
     def to_otn(self) -> str:
-        """The record as ``.otg`` text (tags, then numbered turns with commentary)."""
+        """The record as ``.otg`` text (tags, the rules tag last, then numbered turns with
+        commentary), as the OTN specification orders them.
+
+        A game with its own start position or first side is written so that other programs
+        open it there: its ``[rules:...]`` string holds the game's start in ``start`` and its
+        first side in ``atkf`` (OpenTafl takes the board from the rules tag alone and reads
+        no ``.....``), and the rules' own in ``x-start`` and ``x-first``, which this module
+        reads back. (Records of the older form, with ``[position:...]`` and ``[turn:...]``
+        tags and ``.....``, are still read.)"""
         lines = []
         tags = dict(self.tags)
-        tags["rules"] = rules_to_otn(self.rules)
-        if self.position is not None:
-            tags["position"] = self.position
-        if self.turn is not None and self.turn != self.rules.first:
-            tags["turn"] = self.turn
+        tags["rules"] = _game_rules_otn(self.rules, self.position, self.first_side())
         for key, value in self.tags.items():
             if not isinstance(key, str) or not _TAG_NAME.fullmatch(key):
                 raise ValueError(f"tag {_shown(str(key))}: a tag name is letters, digits, '-', '_' and '.', "
@@ -837,8 +881,8 @@ class GameRecord:
             lines.append(f"[{key}:{value}]")
         lines.append("")
         plies = list(self.moves)
-        shift = 0 if self.first_side() == self.rules.first else 1
-        cells: list[str | None] = [None] * shift + [format_move(m) for m in plies]
+        shift = 0
+        cells: list[str | None] = [format_move(m) for m in plies]
         for ply, comment in self.comments.items():
             if not isinstance(ply, int) or not 0 <= ply < len(plies):
                 raise ValueError(f"comment on ply {ply!r}: the game has plies 0 to {len(plies) - 1}")
@@ -986,20 +1030,36 @@ class _GameReader:
 
     def record(self) -> GameRecord:
         text, tags = self.text, dict(self.tags)
+        written: tuple[str, str] | None = None  # the start and first side the rules string writes
+        start_at = 0  # where the rules string's start: entry is
         if self.rules_at is None:
             rules = _rules_from_variant_tag(tags, text)
         else:
-            rules = _parse_rules_at(self.rules_at[0], self.rules_at[1], text)
+            rules, *rest = _parse_rules_at(self.rules_at[0], self.rules_at[1], text)
+            written = (rest[0], rest[1])
+            start_at = self.rules_at[1] + self.rules_at[0].rfind("start:") + 6
         size = rules.size
         for move, at in zip(self.moves, self.offsets):
             for name in (move.from_square, move.to_square) + move.captures:
                 if name and square_index(name, size) < 0:
                     raise self.fail(f"move {format_move(move)!r}: {name} is not a square of the "
                                     f"{size}x{size} board", at)
-        position = None
+        position, position_at = None, 0
+        if written is not None and _canonical_text(written[0], size) != _canonical(rules):
+            # a game that began elsewhere: its start in the rules string, the rules' own in x-start
+            position, position_at = written[0], start_at
         if self.position_at is not None:
             _position_squares(self.position_at[0], size, self.position_at[1], text)
-            position = self.position_at[0]
+            if position is not None and _canonical_text(self.position_at[0], size) != _canonical_text(position, size):
+                raise self.fail("the position tag and the rules string's start: give two different starts",
+                                self.position_at[1])
+            position, position_at = self.position_at
+        if position is None:
+            position_at = start_at
+        try:  # a start no game can have (no king, a man on the throne...): refused here, by name
+            rules.check_position(parse_position(rules.start if position is None else position, size))
+        except PositionError as error:
+            raise self.fail(f"start position: {error.message}", position_at) from None
         turn = tags.pop("turn", None)
         tags.pop("rules", None)
         tags.pop("position", None)
@@ -1008,7 +1068,12 @@ class _GameReader:
             if turn not in ("attackers", "defenders"):
                 raise self.fail(f"turn tag: {turn!r} is not attackers or defenders", text.find("[turn:"))
         other = "defenders" if rules.first == "attackers" else "attackers"
-        if self.shift:
+        if written is not None and written[1] != rules.first:  # atkf gives the game's first side, x-first the rules'
+            if self.shift or (turn is not None and turn != written[1]):
+                raise self.fail(f"the rules string says the {written[1]} move first (atkf), but the record "
+                                f"says otherwise", text.find("....." if self.shift else "[turn:"))
+            turn = written[1]
+        elif self.shift:
             if turn is not None and turn != other:
                 raise self.fail(f"turn 1 starts with '.....' but the turn tag says {turn}", text.find("....."))
             turn = other
@@ -1023,8 +1088,10 @@ def read_game(text: str) -> GameRecord:
     """Parse an OTN game record (``.otg``) without playing it.
 
     Header: ``[tag:value]`` tags (the rules string in ``[rules:...]``, or on a line of
-    its own; an optional start position in ``[position:...]`` or on a line of its own;
-    the side to move first in ``[turn:...]`` when it is not the rules' first side),
+    its own; a game that began elsewhere has its start position and first side in the
+    rules string's ``start`` and ``atkf`` and the rules' own in ``x-start`` and ``x-first``,
+    as :meth:`GameRecord.to_otn` writes it, or, in the older form, its start in a
+    ``[position:...]`` tag or on a line of its own and its first side in ``[turn:...]``),
     then numbered turns ``1. e5-e8 f1-f4`` each optionally followed by
     ``[first-half comment|second-half comment]``. ``.....`` stands for a missing first
     half in turn 1 (the game starts with the other side). Variation lines (``8a.1.1a.``)
@@ -1038,9 +1105,9 @@ def read_game(text: str) -> GameRecord:
     return reader.record()
 
 
-def _parse_rules_at(rules_text: str, base: int, whole: str) -> Rules:
+def _parse_rules_at(rules_text: str, base: int, whole: str) -> tuple[Rules, str, str]:
     try:
-        return parse_rules(rules_text)
+        return _read_rules(rules_text)
     except NotationError as error:
         raise NotationError(f"rules: {error.message}", whole, base + error.offset) from None
 
@@ -1105,8 +1172,12 @@ def _variant_name(rules: Rules) -> str | None:
 
 
 def _canonical(rules: Rules) -> str:
-    p = parse_position(rules.start, rules.size)
-    return format_position(p.attackers, p.defenders, p.king, rules.size)
+    return _canonical_text(rules.start, rules.size)
+
+
+def _canonical_text(position: str, size: int) -> str:
+    p = parse_position(position, size)
+    return format_position(p.attackers, p.defenders, p.king, size)
 
 
 def _initial_state(game: Game) -> tuple[str, str]:

@@ -23,11 +23,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Iterator, Mapping
 
-from .errors import NotationError, RulesError
+from .errors import NotationError, PositionError, RulesError
 from .modes import (POINTS, CornerHostilityName, EscapeName, HostilityName, KingArmedName, KingCaptureName,
                     NoMovesName, RepetitionName, SandwichName, ShieldwallName, SideName, TuichiName)
 from .pieces import KIND_NAMES, SIDE_NAMES
-from .position import parse_position
+from .position import Placement, parse_position
+from .squares import geometry
 
 PIECES = KIND_NAMES
 SIDES = SIDE_NAMES
@@ -199,6 +200,40 @@ class Rules:
         except NotationError as error:
             raise RulesError("start", f"{error.message} (at offset {error.offset})") from None
 
+    def check_position(self, placement: Placement) -> None:
+        """Raise :class:`~tafl_rules.errors.PositionError` if no game under these rules can
+        start from ``placement`` (a :class:`~tafl_rules.game.Game` asks this of its start, its
+        own or the rules'; a rules record itself may hold any well-formed start, to be drawn
+        as a diagram): there is no king, the attackers have no piece, a piece stands on the
+        throne, a corner or a camp where it may not stop (unless a piece of its kind starts
+        there under these rules and may never have moved; an attacker on a camp may be in its
+        own camp), or the king already stands on an escape square."""
+        g = geometry(self.size)
+        names = g.names
+        attackers, defenders, king = placement
+        if king < 0:
+            raise PositionError("no-king", "there is no king")
+        if not attackers:
+            raise PositionError("no-attackers", "the attackers have no piece")
+        start = parse_position(self.start, self.size)
+        camps = start.attackers if self.camps else 0
+        special = [("throne", 1 << g.center if self.throne else 0, self.throne_stop),
+                   ("corner", g.corners if self.corners else 0, self.corner_stop),
+                   ("camp", camps, self.camp_stop | {"attacker"})]  # an attacker may move within its camp
+        for kind, squares, at_start in (("attacker", attackers, start.attackers),
+                                        ("defender", defenders, start.defenders),
+                                        ("king", 1 << king, 1 << start.king if start.king >= 0 else 0)):
+            for place, mask, may_stop in special:
+                at = squares & mask & ~at_start  # a piece on its own start square may never have moved
+                if at and kind not in may_stop:
+                    square = names[at.bit_length() - 1]
+                    allowed = " and ".join(_PLURAL[p] for p in PIECES if p in may_stop)
+                    raise PositionError("forbidden-square", f"{_A[kind]} stands on the {place} {square}, "
+                                        f"where {f'only {allowed}' if allowed else 'no piece'} may stop", square)
+        if POINTS["escape"][self.escape].squares(g, camps) >> king & 1:
+            raise PositionError("king-escaped", f"the king already stands on an escape square ({names[king]}): "
+                                "the game would be over before its first move", names[king])
+
     def _check_combinations(self) -> None:
         problem = POINTS["escape"][self.escape].check(self)
         if problem:
@@ -248,6 +283,8 @@ class Rules:
 
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
+_A = {"attacker": "an attacker", "defender": "a defender", "king": "the king"}
+_PLURAL = {"attacker": "attackers", "defender": "defenders", "king": "the king"}
 
 
 def _shown(value: object) -> str:

@@ -43,6 +43,12 @@ Handler = Callable[[dict[str, Any]], dict[str, Any]]
 _HANDLERS: dict[str, Handler] = {}
 _sessions: dict[str, "Session"] = {}
 
+#: The most moves a board keeps in one game, and so the most a request, a share link, a saved
+#: game or an imported record may carry (a longer one is refused by name; 10,000 moves open in
+#: about 0.1 s in CPython, a few times that in the browser's Pyodide). The share-link reader
+#: (``_static/tafl-board-store.mjs``) says so before it asks; a test holds its copy to this one.
+MAX_MOVES = 10_000
+
 #: The site build this copy of the package was loaded for. The site's Pyodide snapshot sets it
 #: (``docs/_ext/tafl_sphinx/snapshot.mjs``), so that a page can tell a snapshot of its own build
 #: from one left by another; empty in CPython and in a Python started without the snapshot.
@@ -107,7 +113,6 @@ class BoardState(TypedDict):
     legal: dict[str, list[str]]
     line: list[str]
     cursor: int
-    last: Union[str, None]
     last_move: Union[LastMove, None]
     captured: Captured
     outcome: Union[OutcomeState, None]
@@ -249,6 +254,8 @@ class Session:
         return self.game.ply
 
     def play(self, text: str) -> Move:
+        if self.cursor >= MAX_MOVES:
+            raise BadRequest(f"a board keeps games of at most {MAX_MOVES:,} moves")
         move = self.game.play(text)
         cursor = self.cursor
         self.records.append(format_move(move))
@@ -316,6 +323,8 @@ def _checked_moves(moves: Any) -> list[str]:
         return []
     if not isinstance(moves, list):
         raise BadRequest("moves must be a list of moves written like d1-d4 (captures like d1-d4xd5/e4)")
+    if len(moves) > MAX_MOVES:
+        raise BadRequest(f"the game has {len(moves):,} moves; a board keeps at most {MAX_MOVES:,}")
     for number, move in enumerate(moves, 1):
         if not isinstance(move, str):
             raise BadRequest(f"move {number} is not text but {type(move).__name__}")
@@ -451,7 +460,6 @@ def state(session: Session) -> BoardState:
         "legal": game.legal_targets() if outcome is None else {},
         "line": records + session.line[len(records):],
         "cursor": len(records),
-        "last": records[-1] if records else None,
         "last_move": _last_move(game),
         "captured": session.captured(),
         "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason,
@@ -567,6 +575,8 @@ def _import(payload: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(text, str) or not text.strip():
         raise BadRequest("paste an OTN game record first")
     record = read_game(text)
+    if len(record.moves) > MAX_MOVES:
+        raise BadRequest(f"the record has {len(record.moves):,} moves; a board keeps at most {MAX_MOVES:,}")
     game = record.to_game()
     variant_id, toggles = _catalogue_choice(game.rules, record.tags, _sessions.get(board))
     session = Session(variant_id, toggles, game.rules, game)

@@ -232,8 +232,8 @@ def test_explain_says_why_without_playing_anything():
     assert ask("explain", {"board": "why", "square": "d7"}) == {"reason": "d7 can move"}
     assert ask("explain", {"board": "why", "square": "s19"})["error"] == "s19 is off the 7x7 board"
     assert ask("state", {"board": "why"}) == before
-    game = Game("brandubh", position="/t6/7/7/3K3/7/7/7/", turn="attackers")
-    assert game.why_stuck("a1") is None
+    game = Game("brandubh", position="/1t5/7/7/3K3/7/7/7/", turn="attackers")
+    assert game.why_stuck("b1") is None
     stuck = Game(Rules(size=7, start="/tT5/T6/7/3K3/7/7/6t/"), turn="attackers")  # a1 shut in, g7 free
     assert stuck.why_stuck("a1") == "the attacker on a1 has no legal move"
 

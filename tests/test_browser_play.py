@@ -8,7 +8,6 @@ clicks. Every one of these failed before the board was reworked (issue 13).
 from __future__ import annotations
 
 import random
-import time
 from urllib.parse import quote
 
 import pytest
@@ -312,10 +311,10 @@ def test_a_worker_that_cannot_start_is_reported_at_once_and_retry_starts_it(page
             route.continue_()
 
     page.context.route("**/pyodide/pyodide.asm.wasm", maybe_block)
-    started = time.monotonic()
     page.goto(f"{site_url}/docs/variants/brandubh.html")
+    # "at once": reported from the failed fetch itself, as the status says, not by the board's
+    # give-up rule (START_BUDGET_MS, far longer than this wait)
     page.wait_for_selector('.tafl-board[data-ready="error"]', timeout=15_000)
-    assert time.monotonic() - started < 10
     assert "pyodide.asm.wasm could not be loaded" in status(page.locator(".tafl-board").first)
     assert page.locator(".tafl-board .tafl-static").count() == 1, "the picture of the board stays"
     blocked["on"] = False

@@ -101,7 +101,8 @@ def test_illegal_moves_say_why_and_change_nothing():
 
 def test_only_the_king_stops_on_the_throne():
     # a defender passes over the empty throne but may not stop on it; the king may
-    game = Game(Rules(), position="/5K5/11/11/11/11/T10/11/11/11/11/11/", turn="defenders")
+    rules = Rules(corners=True, escape="corner")  # the king on f1 has not escaped
+    game = Game(rules, position="/5K5/11/11/11/11/T10/11/11/11/10t/11/", turn="defenders")
     with pytest.raises(IllegalMove, match="only the king may stop on the throne"):
         game.play("a6-f6")
     targets = game.legal_targets()

@@ -74,29 +74,29 @@ def test_camp_rules():
 
 
 def test_custodial_several_at_once():
-    g = game(t="c5 e7 e3 f5", T="d5 e6 e4", K="k11")
+    g = game(t="c5 e7 e3 f5", T="d5 e6 e4", K="j10")
     assert sorted(g.play("f5-e5").captures) == ["d5", "e4", "e6"]
 
 
 def test_no_row_capture_without_shieldwall():
     # Cyningstan's "Compact 37-piece Hnefatafl Game", rule 9: a row cannot be taken, even bracketed and fronted
-    g = game(t="a1 e1 b2 c2", T="b1 c1", K="k11")
+    g = game(t="a1 e1 b2 c2", T="b1 c1", K="j10")
     assert g.play("e1-d1").captures == []
 
 
 def test_shieldwall_on_plain_rules():
     rules = PLAIN.replace(shieldwall="copenhagen")
-    g = game(rules, t="a1 e1 b2 c2", T="b1 c1", K="k11")
+    g = game(rules, t="a1 e1 b2 c2", T="b1 c1", K="j10")
     assert g.play("e1-d1").captures == ["b1", "c1"]
-    g = game(rules, t="e1 b2 c2", T="b1 c1", K="k11")  # no bracket at a1
+    g = game(rules, t="e1 b2 c2", T="b1 c1", K="j10")  # no bracket at a1
     assert g.play("e1-d1").captures == []
-    g = game(rules, t="a1 e1 b2", T="b1 c1", K="k11")  # c1 not fronted
+    g = game(rules, t="a1 e1 b2", T="b1 c1", K="j10")  # c1 not fronted
     assert g.play("e1-d1").captures == []
 
 
 def test_hostile_squares():
     rules = Rules(throne_hostile_to_defenders="empty", throne_hostile_to_attackers="always")
-    g = game(rules, t="h4", T="f5", K="k11")
+    g = game(rules, t="h4", T="f5", K="j10")
     assert g.play("h4-f4").captures == ["f5"]  # against the empty throne
     g = game(rules, turn="defenders", t="f5", T="h4", K="f6")
     assert g.play("h4-f4").captures == ["f5"]  # the king on the throne, armed
@@ -117,10 +117,17 @@ def test_armed_king(armed, hammer, anvil):
     assert bool(g.play("a3-b3").captures) is anvil
 
 
+def test_the_king_on_the_first_square_takes_part_like_anywhere():
+    # a1 is square 0; the king stands there only where he cannot escape from it
+    rules = PLAIN.replace(escape="none")
+    g = game(rules, turn="defenders", t="a2 k11", T="c3", K="a1")
+    assert g.play("c3-a3").captures == ["a2"]  # the attacker between a3 and the king
+
+
 @pytest.mark.parametrize("sandwich, legal", [("safe", True), ("unless-capturing", False), ("forbidden", False)])
 def test_moving_between_two_enemies(sandwich, legal):
     rules = PLAIN.replace(sandwich=sandwich)
-    g = game(rules, t="c3 e3 a11", T="d6", K="k1", turn="defenders")
+    g = game(rules, t="c3 e3 a11", T="d6", K="j2", turn="defenders")
     if legal:
         assert g.play("d6-d3").captures == []
         assert g.piece_at("d3") == "defender"
@@ -132,17 +139,40 @@ def test_moving_between_two_enemies(sandwich, legal):
 
 def test_moving_between_two_enemies_to_capture():
     rules = PLAIN.replace(sandwich="unless-capturing")
-    g = game(rules, t="c3 e3", T="d6 f3", K="k1", turn="defenders")
+    g = game(rules, t="c3 e3", T="d6 f3", K="j2", turn="defenders")
     # d3 lies between c3 and e3; moving there captures e3 (against f3), so it is allowed
     assert g.play("d6-d3").captures == ["e3"]
-    g = game(rules.replace(sandwich="forbidden"), t="c3 e3", T="d6 f3", K="k1", turn="defenders")
+    g = game(rules.replace(sandwich="forbidden"), t="c3 e3", T="d6 f3", K="j2", turn="defenders")
     # "may never do so": forbidden even though the move would take e3
     assert "d3" not in g.legal_targets()["d6"]
     with pytest.raises(IllegalMove, match="may not move between two enemies"):
         g.play("d6-d3")
 
 
+@pytest.mark.parametrize("armed, legal", [("yes", False), ("anvil", False), ("no", True), ("hammer", True)])
+def test_the_armed_king_is_one_of_the_two_enemies_of_an_attacker(armed, legal):
+    # c6 lies between the defender b6 and the king d6: an enemy of the attacker only when
+    # he takes part in captures as the static partner
+    rules = PLAIN.replace(sandwich="unless-capturing", king_armed=armed)
+    g = game(rules, t="c7 k1", T="b6 a11", K="d6")
+    assert ("c6" in g.legal_targets()["c7"]) is legal
+    if not legal:
+        with pytest.raises(IllegalMove, match=r"between two enemies \(c6\)"):
+            g.play("c7-c6")
+
+
 # --- king capture -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("king, attacker, to, corner", [
+    ("b1", "c3", "c1", "a1"), ("a2", "c3", "a3", "a1"), ("f1", "e3", "e1", "g1"), ("g2", "e3", "g3", "g1"),
+    ("b7", "c5", "c7", "a7"), ("a6", "c5", "a5", "a7"), ("f7", "e5", "e7", "g7"), ("g6", "e5", "g5", "g7")])
+def test_the_king_is_taken_against_each_corner(king, attacker, to, corner):
+    # brandubh: taken between two, and the corners are hostile to him; a1 is square 0
+    g = Game("brandubh", position=pos(7, t=f"{attacker} d6", T="d2", K=king), turn="attackers")
+    g.play(f"{attacker}-{to}")
+    assert g.outcome.kind == "king-captured"
+    assert g.outcome.reason == f"king captured between {to} and the corner at {corner}"
 
 
 def test_king_two_sided():
@@ -162,8 +192,8 @@ def test_king_four_sided_and_throne():
     g = game(COPENHAGEN, t="e1 g1 h2", K="f1", T="b3")
     g.play("h2-f2")
     assert g.outcome is None
-    # with the edge standing in ("Tawlbwrdd: 11 x 11 Tafl Rules")
-    rules = PLAIN.replace(king_capture="four", king_capture_against={"edge"})
+    # with the edge standing in ("Tawlbwrdd: 11 x 11 Tafl Rules", where the king escapes to a corner)
+    rules = PLAIN.replace(king_capture="four", king_capture_against={"edge"}, corners=True, escape="corner")
     g = game(rules, t="e1 g1 h2", K="f1", T="b3")
     g.play("h2-f2")
     assert g.outcome.reason == "king captured on f1 by f2, g1, e1, the edge"
@@ -257,9 +287,9 @@ def test_king_threatened_announcement():
 
 
 def test_no_moves():
-    g = game(PLAIN, turn="attackers", t="a1", T="a2 b1 c3", K="k11")
+    g = game(PLAIN, turn="attackers", t="a1", T="a2 b1 c3", K="j10")
     assert g.outcome == ("defenders", "attackers have no legal move", "no-moves")
-    g = game(PLAIN.replace(no_moves="draw"), turn="attackers", t="a1", T="a2 b1 c3", K="k11")
+    g = game(PLAIN.replace(no_moves="draw"), turn="attackers", t="a1", T="a2 b1 c3", K="j10")
     assert g.outcome.winner is None and g.outcome.kind == "no-moves"
 
 
@@ -292,10 +322,10 @@ def test_edge_fort():
 def test_edge_fort_with_second_rank_guard():
     # d3 borders the fort (d2) and is guarded only by c3, which is not beside the fort:
     # c3 and d3 hold each other up (c3 on c2, d3 on c3), so the fort cannot be broken
-    g = game(COPENHAGEN, turn="defenders", t="a11 k11 k5", T="a3 d3 c2 e2 c1 e1", K="d1")
+    g = game(COPENHAGEN, turn="defenders", t="b11 j11 k5", T="a3 d3 c2 e2 c1 e1", K="d1")
     g.play("a3-c3")
     assert g.outcome == ("defenders", "edge fort", "edge-fort")
-    g = game(COPENHAGEN, turn="defenders", t="a11 k11 k5", T="a4 d3 c2 e2 c1 e1", K="d1")
+    g = game(COPENHAGEN, turn="defenders", t="b11 j11 k5", T="a4 d3 c2 e2 c1 e1", K="d1")
     g.play("a4-c4")  # c4 does not guard d3: attackers on c3 and e3 can take it
     assert g.outcome is None
 

@@ -97,6 +97,38 @@ def test_the_extension_installs_and_builds_a_tiny_project_from_a_temporary_folde
     assert 'data-worker="_static/tafl-worker.mjs"' in html  # the boot script, inline in the head
     assert "tafl-welsh.css" not in html and not (static / "tafl-fonts").exists()  # tafl_fonts_dir = None
     assert not (static / "pyodide").exists()  # tafl_runtime = False
+    # the site's own furniture is opt-in (tafl_sphinx.site): no redirect page, no quotation report
+    assert not (out / "docs" / "index.html").exists() and not (out / "_quotations.json").exists()
+
+
+@pytest.mark.slow
+def test_the_extension_installs_with_what_it_needs_into_a_fresh_environment(project_wheel, tmp_path):
+    """``pip install tafl_rules[sphinx]`` in a new virtual environment (no package of this one's)
+    brings everything ``tafl_sphinx`` imports and sets up: a tiny project then builds with that
+    environment's own Python, and with ``tafl_sphinx.site`` gets the site's furniture too."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", f"{project_wheel}[sphinx]"],
+                   cwd=tmp_path, env=env, check=True, capture_output=True)
+    listed = subprocess.run([str(python), "-m", "pip", "list", "--format=json"], env=env, capture_output=True,
+                            text=True, check=True).stdout
+    installed = {p["name"].lower().replace("_", "-") for p in json.loads(listed)}
+    assert {"sphinx", "myst-parser", "sphinx-design", "sphinxcontrib-bibtex", "matplotlib"} <= installed
+    assert not {"pytest", "playwright", "sphinx-book-theme"} & installed  # nothing of the site's or the tests'
+    for extensions, furnished in ((["tafl_sphinx"], False), (["tafl_sphinx", "tafl_sphinx.site"], True)):
+        project = tmp_path / f"project-{furnished}"
+        project.mkdir()
+        (project / "conf.py").write_text(f"extensions = {extensions!r}\ntafl_runtime = False\ntafl_fonts_dir = None\n")
+        (project / "index.md").write_text(PAGE, encoding="utf-8")
+        out = tmp_path / f"html-{furnished}"
+        result = subprocess.run([str(python), "-m", "sphinx", "-W", "-q", "-b", "html", str(project), str(out)],
+                                cwd=tmp_path, env=env, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        assert 'data-variant="brandubh"' in (out / "index.html").read_text(encoding="utf-8")
+        assert (out / "docs" / "index.html").exists() is furnished
+        assert (out / "_quotations.json").exists() is furnished
 
 
 def test_the_editable_install_imports_the_extension_from_the_checkout_with_no_path_set(tmp_path):

@@ -15,6 +15,7 @@ from tafl_rules import otn
 from tafl_rules.errors import NotationError
 from tafl_rules.game import Game, Move
 from tafl_rules.position import format_position, parse_position
+from tafl_rules.squares import geometry
 from tafl_rules.rules import CHOICES, FIELDS, KING_ANVILS, PIECES, Rules, RulesError
 
 # Position and rules records printed in the OTN specification (jslater89/OpenTafl,
@@ -172,15 +173,16 @@ ODD_SIZES = st.sampled_from([7, 9, 11, 13, 19])
 
 @st.composite
 def starts(draw, size):
+    """A start any rules drawn here can have (Rules.check_position): a king off the edge and the
+    centre, the centre and the corners empty, at least one attacker."""
     n = size * size
+    g = geometry(size)
     cells = draw(st.lists(st.sampled_from("..........tT"), min_size=n, max_size=n))
-    attackers = sum(1 << i for i, c in enumerate(cells) if c == "t")
-    defenders = sum(1 << i for i, c in enumerate(cells) if c == "T")
-    king = draw(st.integers(-1, n - 1))
-    if king >= 0:
-        attackers &= ~(1 << king)
-        defenders &= ~(1 << king)
-    return format_position(attackers, defenders, king, size)
+    king = draw(st.sampled_from([i for i in range(n) if not g.edge >> i & 1 and i != g.center]))
+    free = ~((1 << g.center) | g.corners | (1 << king))
+    attackers = sum(1 << i for i, c in enumerate(cells) if c == "t") & free
+    defenders = sum(1 << i for i, c in enumerate(cells) if c == "T") & free
+    return format_position(attackers or 1 << 1, defenders, king, size)
 
 
 @st.composite
@@ -299,7 +301,6 @@ EMPTY11 = "/" + "11/" * 11
     (f"dim:11 spd:0 start:{EMPTY11}", 11, "spd: '0'"),
     (f"dim:11 oops start:{EMPTY11}", 7, "expected key:value"),
     (f"dim:11 x-color:red start:{EMPTY11}", 7, "unknown extension key 'x-color'"),
-    (f"dim:11 x-start:{EMPTY11} start:{EMPTY11}", 7, "unknown extension key"),
     (f"dim:11 x-sandwich:sometimes start:{EMPTY11}", 18, "'sometimes' is not one of safe"),
     (f"dim:11 x-watch_king:yes start:{EMPTY11}", 20, "expected true or false"),
     (f"dim:11 x-ply_limit:-3 start:{EMPTY11}", 19, "whole number"),
@@ -474,12 +475,18 @@ def test_game_from_a_custom_position_with_the_other_side_to_move():
     start = "/11/11/11/11/11/3tK1T4/4t6/11/11/11/11/"
     game = random_game(rules, 5, 3, position=start, turn="defenders")
     text = otn.game_to_otn(game)
-    assert f"[position:{start}]" in text and "[turn:defenders]" in text
-    assert "1. ..... " in text
+    # the game's start and first side in the rules string, the rules' own in x-start and x-first
+    assert "[position:" not in text and "[turn:" not in text and "....." not in text
+    assert " atkf:n " in text and f" x-first:attackers x-start:{rules.start} start:{start}]" in text
     again = otn.game_from_otn(text)
     assert same_game(game, again)
     record = otn.read_game(text)
-    assert record.position == start and record.turn == "defenders"
+    assert record.position == start and record.turn == "defenders" and record.rules == rules
+    # the older form (position and turn tags after the rules, '.....' for the missing half) still reads
+    moves = [m.otn() for m in game.moves]
+    older = (f"[rules:{otn.rules_to_otn(rules)}]\n[position:{start}]\n[turn:defenders]\n\n1. ..... {moves[0]}\n"
+             + "".join(f"{i // 2 + 2}. {' '.join(moves[i:i + 2])}\n" for i in range(1, len(moves), 2)))
+    assert same_game(game, otn.game_from_otn(older))
 
 
 def test_a_bare_rules_string_is_a_game_with_no_moves():
@@ -556,7 +563,7 @@ def test_a_capture_the_rules_do_not_make_is_reported():
 
 
 def test_a_move_after_the_end_is_refused():
-    rules = Rules(size=7, start="/7/7/7/3K3/7/7/7/", throne=False)
+    rules = Rules(size=7, start="/t6/7/7/3K3/7/7/7/", throne=False)
     game = Game(rules, turn="defenders")
     game.play("d4-d7")
     assert game.outcome is not None and game.outcome.winner == "defenders"
@@ -610,8 +617,8 @@ def test_info_symbols_king_captured_and_escape_route():
     assert same_game(otn.game_from_otn(text.replace("e7-e4++", "e7-e4xKd4++")), game)
     game = Game(Rules(size=7, start="/t6/7/7/3K3/7/7/7/", throne=False), turn="defenders")
     game.play("d4-c4")
-    assert "1. ..... Kd4-c4-" in otn.game_to_otn(game)
-    assert "1. ..... Kd4-c4\n" in otn.game_to_otn(game, annotate=False)
+    assert "\n1. Kd4-c4-\n" in otn.game_to_otn(game)
+    assert "\n1. Kd4-c4\n" in otn.game_to_otn(game, annotate=False)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

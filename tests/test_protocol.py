@@ -148,3 +148,11 @@ def test_the_board_scripts_read_only_keys_the_shapes_have():
     assert read, "the scripts read no state"
     unknown = read - set(hints)
     assert unknown == set(), f"the board scripts read keys no shape has: {sorted(unknown)}"
+
+
+def test_the_board_script_names_squares_with_the_packages_file_letters():
+    """The board script draws square names itself (``FILES`` in tafl-board-model.mjs): the same letters
+    as the package's one list, ``tafl_rules.squares.FILES``."""
+    from tafl_rules.squares import FILES
+    model = (ROOT / "_static" / "tafl-board-model.mjs").read_text()
+    assert re.search(r'export const FILES = "([a-z]+)";', model).group(1) == FILES

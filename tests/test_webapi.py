@@ -43,6 +43,37 @@ def test_play_undo_redo_and_a_new_move_cuts_the_redo_tail():
     assert state["line"] == ["h1-h3"] and state["cursor"] == 1
 
 
+def test_replaying_the_next_move_of_the_redo_line_keeps_the_rest_of_it():
+    ask("new", variant="copenhagen", moves=["d1-d3", "e5-e2", "g1-g3", "f4-c4"])
+    ask("goto", ply=1)
+    state = ask("play", move="e5-e2")  # the move the line holds next: the rest stays to be redone
+    assert state["line"] == ["d1-d3", "e5-e2", "g1-g3", "f4-c4"] and state["cursor"] == 2
+    assert ask("redo")["line"][:3] == ["d1-d3", "e5-e2", "g1-g3"]
+    state = ask("play", move="f4-f3")  # another move than the line's: the rest is cut off
+    assert state["line"] == ["d1-d3", "e5-e2", "g1-g3", "f4-f3"] and state["cursor"] == 4
+
+
+def test_the_king_taken_on_the_first_square_is_reported():
+    # a1 is square 0; the king stands there only where he cannot escape
+    rules = tafl_rules.Rules(size=7, start="/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", escape="none",
+                             king_capture="four", king_capture_against={"edge"})
+    state = ask("new", rules=tafl_rules.rules_to_otn(rules), position="/K1t4/t6/7/6T/7/7/7/", turn="attackers")
+    assert state["outcome"] is None
+    state = ask("play", move="c1-b1")
+    assert state["outcome"]["kind"] == "king-captured"
+    assert state["last_move"] == {"from": "c1", "to": "b1", "captures": [], "king_taken": "a1"}
+
+
+def test_a_move_that_names_only_some_of_its_captures_is_refused():
+    rules = tafl_rules.Rules(throne=False)
+    position = "/11/11/4t6/4T6/2tT1t5/4T6/4t6/11/11/9K1/11/"  # t c5 e7 e3 f5, T d5 e6 e4, K j10
+    payload = {"rules": tafl_rules.rules_to_otn(rules), "position": position, "turn": "attackers"}
+    assert ask("new", **payload, moves=["f5-e5xd5/e4/e6"])["captured"] == {"attackers": 3, "defenders": 0}
+    for named in ("f5-e5xd5", "f5-e5xd5/e4", "f5-e5xd5/e4/e6/c5"):
+        reply = ask("new", **payload, moves=[named])
+        assert "cannot be replayed: it says it captures" in reply["error"], named
+
+
 def test_captures_are_listed_and_counted():
     ask("new", variant="copenhagen", moves=["d1-d3", "e5-e2", "g1-g3", "f4-c4"])
     state = ask("play", move="g3-e3")

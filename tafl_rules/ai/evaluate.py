@@ -11,6 +11,7 @@ import functools
 from typing import Callable, NamedTuple
 
 from ..engine import ATTACKER, ATTACKERS, DEFENDERS, Tables, tables
+from ..modes import ESCAPE
 from ..rules import Rules
 
 __all__ = ["CORNERS_TIED", "DEFAULT_WEIGHTS", "FAR_FROM_CORNER", "HAND_SET", "PLAY_WEIGHTS", "TUNED_WEIGHTS", "Evaluator", "Weights", "evaluator"]
@@ -137,24 +138,12 @@ class Evaluator:
         self.center = g.center
         self.against = t.against
         self.against_edge = t.against_edge
-        # squares next to an escape corner: attackers there guard it
-        guard = 0
-        if rules.escape == "corner":
-            for c in g.corner_squares:
-                for nb in g.neighbours[c]:
-                    guard |= 1 << nb
-                r, f = divmod(c, size)
-                guard |= 1 << ((r + (1 if r == 0 else -1)) * size + f + (1 if f == 0 else -1))
-        self.guard = guard
-        # the squares two steps from each escape corner (a3, b2, c1 for a1): attackers on all
-        # three close the corner to the king
-        seals = []
-        if rules.escape == "corner" and size >= 5:
-            for c in g.corner_squares:
-                r, f = divmod(c, size)
-                dr, df = (1 if r == 0 else -1), (1 if f == 0 else -1)
-                seals.append(sum(1 << ((r + y) * size + f + x) for y, x in ((2 * dr, 0), (dr, df), (0, 2 * df))))
-        self.seals = tuple(seals)
+        # where attackers guard an escape square, and the squares that close one to the king when
+        # attackers hold them all (a3, b2 and c1 for the corner a1): the escape mode's own
+        escape_mode = ESCAPE[rules.escape]
+        self.guard = escape_mode.guards(g)
+        seals = escape_mode.seals(g)
+        self.seals = seals
         self.seal_squares = sum(seals)
         corners = g.corner_squares if seals else ()
         # zones[i]: the squares within two steps of corner i (where the king all but escapes)

@@ -157,12 +157,6 @@ class Position:
             return self.a, self.d, self.k, self.side
         return first.attackers, first.defenders, first.king, first.side
 
-    def start_counts(self) -> tuple[int, int]:
-        """How many attackers and defenders (the king apart) stood on the board before the
-        first move played here (now, if none was)."""
-        attackers, defenders, _king, _side = self.start()
-        return attackers.bit_count(), defenders.bit_count()
-
     def king_targets(self) -> int:
         """Squares the king may move to now (0 without a king)."""
         return movement.targets(self, self.k, KING) if self.k >= 0 else 0

@@ -16,6 +16,13 @@ rejects a misspelt mode; a new mode is one new definition (and its name in the
 ``Literal``, which a test checks), plus its reading in the catalogue. A program may add
 a mode of its own at run time with :meth:`~tafl_rules.modes.base.RulePoint.add`.
 
+Two kinds of mode, on purpose: a mode that *decides* something (takes the king, finds the
+escape squares, ends the game) is a subclass with its own methods (``_Two``, ``_EdgeEscape``);
+a mode that differs from its siblings only in a few flags and words (``KingArmed``,
+``Hostility``, ``Sandwich``, ``NoMoves``) is an instance of one class, configured by keyword,
+because the code that reads it (the engine's tables, the capture test) is the same for all of
+them. A new mode of the first kind is a new class; of the second, a new instance.
+
 Layout: :mod:`~tafl_rules.modes.base` (:class:`Mode`, :class:`RulePoint`), then
 :mod:`~tafl_rules.modes.king`, :mod:`~tafl_rules.modes.capture` and
 :mod:`~tafl_rules.modes.endings`, each importing only ``base`` and the package's lower

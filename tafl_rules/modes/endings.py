@@ -37,6 +37,15 @@ class Escape(Mode):
         """The escape squares, on the board ``g`` with these camp squares."""
         return 0
 
+    def guards(self, g: Geometry) -> int:
+        """For the AI's evaluation: the squares where an attacker guards an escape square (0: none)."""
+        return 0
+
+    def seals(self, g: Geometry) -> tuple[int, ...]:
+        """For the AI's evaluation: for each escape square that a few attackers can close to the
+        king, the squares that close it when attackers hold them all (empty: none can be closed)."""
+        return ()
+
 
 class _EdgeEscape(Escape):
     value = "edge"
@@ -66,6 +75,27 @@ class _CornerEscape(Escape):
 
     def squares(self, g: Geometry, camps: int) -> int:
         return g.corners
+
+    def guards(self, g: Geometry) -> int:
+        # the squares beside a corner and the one diagonally in front of it
+        guard = 0
+        for c in g.corner_squares:
+            for nb in g.neighbours[c]:
+                guard |= 1 << nb
+            r, f = divmod(c, g.size)
+            guard |= 1 << ((r + (1 if r == 0 else -1)) * g.size + f + (1 if f == 0 else -1))
+        return guard
+
+    def seals(self, g: Geometry) -> tuple[int, ...]:
+        # the three squares two steps from a corner (a3, b2 and c1 for a1)
+        if g.size < 5:
+            return ()
+        out = []
+        for c in g.corner_squares:
+            r, f = divmod(c, g.size)
+            dr, df = (1 if r == 0 else -1), (1 if f == 0 else -1)
+            out.append(sum(1 << ((r + y) * g.size + f + x) for y, x in ((2 * dr, 0), (dr, df), (0, 2 * df))))
+        return tuple(out)
 
 
 class _EdgeExceptCampsEscape(Escape):

@@ -88,6 +88,8 @@ class KingCapture(Mode):
     flanked: bool = False
     """Whether he can be taken between two attackers somewhere (the search then tries the
     squares beside him early)."""
+    surrounded: bool = False
+    """Whether the squares of ``Rules.king_capture_against`` stand in for attackers around him."""
 
     def taken(self, pos: "Position", to: int, occ: int) -> str | None:
         """After an attackers' move to ``to``, a square beside the king (its captures done,
@@ -157,6 +159,7 @@ class _Four(KingCapture):
     howto = "by surrounding the king on all four sides"
     otn = "y"
     otn_reads = ("y", "s")
+    surrounded = True
 
     def taken(self, pos: "Position", to: int, occ: int) -> str | None:
         t = pos.t

@@ -2,9 +2,10 @@
 
 Everything about a rule or a layout comes from the package's catalogue; the
 extension only turns it into nodes, and registers the board's static assets.
-It is installed with the project (``pip install -e .``) and used as any Sphinx
-extension: ``extensions = ["tafl_sphinx"]``. It reads the project's own files
-from folders named by configuration values (:mod:`tafl_sphinx.roots`).
+It is installed with the project (``pip install tafl_rules[sphinx]``, or ``pip install -e .``
+here) and used as any Sphinx extension: ``extensions = ["tafl_sphinx"]``. It reads the
+project's own files from folders named by configuration values (:mod:`tafl_sphinx.roots`).
+This site also names :mod:`tafl_sphinx.site`, its own furniture.
 """
 
 from __future__ import annotations
@@ -13,15 +14,17 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import apparatus, balance, bibstyle, board, collation, content, fairest, fonts, jones_points, lab_figures, language, level_verdicts, quotes, roots, runtime, theme, unmarked, witnesses, woodcut
+from . import (apparatus, balance, bibstyle, board, collation, content, fairest, fonts, jones_points, lab_figures,
+               language, level_verdicts, quotes, roots, runtime, unmarked, witnesses, woodcut)
 
 __version__ = "0.1.0"
 
 #: Extensions whose markup the generated pages are written in (MyST, sphinx-design's grids and tabs).
 NEEDS = ("myst_parser", "sphinx_design")
 
-# Each part registers its own nodes, directives, roles and assets.
-PARTS = (board.setup_board, runtime.setup_runtime, theme.setup_theme, bibstyle.setup_bibstyle,
+# Each part registers its own nodes, directives, roles and assets. The site's own furniture (its
+# theme's fixes and redirects, the quotation report) is tafl_sphinx.site, which a project opts into.
+PARTS = (board.setup_board, runtime.setup_runtime, bibstyle.setup_bibstyle,
          content.setup_content, quotes.setup_quotes, apparatus.setup_apparatus, fonts.setup_fonts,
          balance.setup_balance, jones_points.setup_jones_points, lab_figures.setup_lab_figures,
          level_verdicts.setup_level_verdicts, woodcut.setup_woodcut, fairest.setup_fairest,

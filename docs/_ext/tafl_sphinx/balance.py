@@ -128,10 +128,8 @@ def _larger_run(one: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
     return other if len(b) > len(a) else one
 
 
-_pct = pct  # the name the results' modules import
-
 def _cell(part: dict[str, Any]) -> str:
-    return f"{_pct(part['rate'])} ({_pct(part['low'])}–{_pct(part['high'])})"
+    return f"{pct(part['rate'])} ({pct(part['low'])}–{pct(part['high'])})"
 
 
 def level_of(entry: dict[str, Any]) -> int | None:
@@ -364,7 +362,7 @@ def tournament_md(data: dict[str, Any]) -> str:
         a = "/".join(map(str, r["by_side"]["attackers"]))
         d = "/".join(map(str, r["by_side"]["defenders"]))
         rows.append(f"| {_pair(r)} | {r['games']} | {r['wins']} | {r['draws']} | {r['losses']} | "
-                    f"{_pct(r['win_rate'])} ({_pct(r['win_low'])}–{_pct(r['win_high'])}) | {_pct(r['score'])} | "
+                    f"{pct(r['win_rate'])} ({pct(r['win_low'])}–{pct(r['win_high'])}) | {pct(r['score'])} | "
                     f"{_p_value(sign_test(r['wins'], r['losses']))} | {a} | {d} |")
     variants = ", ".join(f"{{variant}}`{v}`" for v in data["table"][0]["variants"]) if data["table"] else ""
     p = data["provenance"]
@@ -656,8 +654,8 @@ def _self_play(config: dict[str, Any] | None, entries: list[dict[str, Any]]) -> 
                 and level_of(e) is not None):
             s = e["summary"]
             a, d = s["attackers"]["count"], s["defenders"]["count"]
-            cells.append((level_of(e), f"level {level_of(e)}: {_pct(a / (a + d)) if a + d else '–'} "
-                                       f"({s['games']} games, {_pct(s['draws']['rate'])} drawn)"))
+            cells.append((level_of(e), f"level {level_of(e)}: {pct(a / (a + d)) if a + d else '–'} "
+                                       f"({s['games']} games, {pct(s['draws']['rate'])} drawn)"))
     return "; ".join(text for _lv, text in sorted(cells)) or "not played"
 
 
@@ -672,9 +670,9 @@ def human_results_md(entries: list[dict[str, Any]]) -> str:
         if share is None:
             share_text = "not given as a figure"
         elif share[0] == share[1]:
-            share_text = _pct(share[0]) + (" (at most: draws unknown)" if "king_wins_percent" in r else "")
+            share_text = pct(share[0]) + (" (at most: draws unknown)" if "king_wins_percent" in r else "")
         else:
-            share_text = f"{_pct(share[0])}–{_pct(share[1])}"
+            share_text = f"{pct(share[0])}–{pct(share[1])}"
         config = r["config"]
         rules = r["rules"] + ("" if r["match"] == "same" else f" *(close to the catalogue's: {r['differences']})*")
         if config:
@@ -767,7 +765,7 @@ def texel_md() -> str:
     names = {"constant": "none (always the training games' average)", "hand-set": "hand-set (levels 1 and 2)",
              "tuned": "tuned", "rounded": "tuned, rounded (`TUNED_WEIGHTS`)"}
     for what, m in data["fit"]["held-out"].items():
-        fav = "" if m["favoured_side_won"] is None else _pct(m["favoured_side_won"])
+        fav = "" if m["favoured_side_won"] is None else pct(m["favoured_side_won"])
         rows.append(f"| {names.get(what, what)} | {m['positions']:,} | {m['mse']:.4f} | {m['log_loss']:.4f} | {fav} |")
     prov = data["provenance"]
     return (f"Fit on the held-out games ({prov['split'].split(';')[0]}), which the tuning never saw; "

@@ -23,6 +23,7 @@ from sphinx.writers.html5 import HTML5Translator
 from tafl_rules import variant, webapi
 from tafl_rules.ai import DEFAULT_LEVEL, LEVELS
 from tafl_rules.ai.people import NAME as PEOPLE
+from tafl_rules.squares import FILES
 
 from .balance import level_times_by_size, typical_time
 from .util import STATIC_DIR
@@ -155,7 +156,6 @@ def first_state(node: board_node) -> dict[str, Any]:
     return state
 
 
-FILES = "abcdefghijklmnopqrs"
 PIECES = {"t": "attacker", "T": "defender", "K": "king"}
 
 

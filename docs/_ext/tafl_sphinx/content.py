@@ -26,7 +26,6 @@ from .citation import setup_citation
 from .figures import setup_figures
 from .links import setup_links
 from .matrix import setup_matrix
-from .util import MarkdownDirective  # noqa: F401 - the base class, as modules written before the split import it
 from .variant_pages import setup_variant_pages
 
 

@@ -47,8 +47,8 @@ from tafl_rules import catalogue
 from tafl_rules.ai.people import parse_style
 from tafl_rules.balance import JONES_REVERSED, wilson
 
-from .balance import CHART_RC, COLOURS, _figure, _pct, _svg, chart_box, data_dir
-from .util import MarkdownDirective
+from .balance import CHART_RC, COLOURS, _figure, _svg, chart_box, data_dir
+from .util import MarkdownDirective, pct
 from .jones_points import nearer_even
 
 CALIBRATION = "people-calibration.json"
@@ -348,7 +348,7 @@ def _share_cell(summary: dict[str, Any]) -> str:
     share, lo, hi, n = decided(summary)
     if not n:
         return f"no game decided of {summary['games']}"
-    return f"{_pct(share)} [{_pct(lo)}–{_pct(hi)}], {n:,} of {summary['games']:,} decided"
+    return f"{pct(share)} [{pct(lo)}–{pct(hi)}], {n:,} of {summary['games']:,} decided"
 
 
 def jones_md(vid: str) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from tafl_rules import svg
 from tafl_rules.position import parse_position
 from tafl_rules.rules import Rules
-from tafl_rules.squares import iter_bits, square_name
+from tafl_rules.squares import FILES, iter_bits, square_name
 
 
 def svg_markup(rules: Rules, *, marks: Iterable[str] = (), title: str | None = None, position: str | None = None) -> str:
@@ -48,7 +48,7 @@ def differing_squares(positions: list[str], size: int) -> list[str]:
 
 
 def _coords(square: str) -> tuple[int, int]:
-    return ord(square[0]) - ord("a"), int(square[1:]) - 1
+    return FILES.index(square[0]), int(square[1:]) - 1
 
 
 def formation(rules: Rules, piece: str) -> str:
@@ -92,14 +92,13 @@ def king_lines(rules: Rules) -> str:
     where = position_map(rules.start, size)
     king = next(sq for sq, p in where.items() if p == "K")
     kf, kr = _coords(king)
-    files = "abcdefghijklmnopqrstuvwxyz"
     lines = {}
     for name, (df, dr) in (("N", (0, 1)), ("E", (1, 0)), ("S", (0, -1)), ("W", (-1, 0))):
         f, r, steps, own = kf, kr, 0, 0
         first: int | None = None
         while 0 <= f + df < size and 0 <= r + dr < size:
             f, r, steps = f + df, r + dr, steps + 1
-            piece = where.get(f"{files[f]}{r + 1}")
+            piece = where.get(f"{FILES[f]}{r + 1}")
             if first is None and piece == "t":
                 first = steps
             elif first is None and piece == "T":

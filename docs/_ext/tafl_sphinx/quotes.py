@@ -182,4 +182,8 @@ def setup_quotes(app: Sphinx) -> None:
     app.connect("env-before-read-docs", _init)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
+
+
+def setup_quotation_report(app: Sphinx) -> None:
+    """Write ``_quotations.json`` at the end of a build (the site's opt-in part, :mod:`tafl_sphinx.site`)."""
     app.connect("build-finished", _write_report)

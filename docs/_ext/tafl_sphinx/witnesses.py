@@ -174,14 +174,14 @@ class WitnessTable(MarkdownDirective):
             rows = witness_rows(selectors)
             if not any(rows.values()):
                 raise ValueError(f"{writer_now} / {rule_set.strip()}: the catalogue quotes none of {keys.strip()}")
-            lines += ["| Rule point | What the source states | Source (date), place | Used in |", "| --- | --- | --- | --- |"]
+            lines += ["| Rule point | What the source states | Source and place | Used in |", "| --- | --- | --- | --- |"]
             for point, name, _ in POINTS:
                 found = rows[point]
                 if not found:
                     lines.append(f"| {md_escape(name)} | *{NOT_STATED}* | | |")
                 for n, w in enumerate(found):
                     st = w.statement
-                    via = f"{{cite:t}}`{st.source}` ({md_escape(dates.get(st.source, 'n.d.'))}), {md_escape(st.locator)}"
+                    via = f"{{cite:t}}`{st.source}`, {md_escape(st.locator)}"  # the citation carries the date
                     lines.append(f"| {md_escape(name) if n == 0 else ''} | {_cell(w)} | {via} | {'; '.join(w.used_in)} |")
             lines.append("")
         return "\n".join(lines)

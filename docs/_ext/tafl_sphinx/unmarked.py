@@ -139,7 +139,7 @@ def _text(node: nodes.Element) -> str:
     for child in node.children:
         if isinstance(child, nodes.Text):
             out.append(child.astext())
-        elif isinstance(child, nodes.Inline):
+        elif isinstance(child, nodes.Inline) and isinstance(child, nodes.Element):
             out.append(" " if _skipped(child) else _text(child))
     return "".join(out)
 

@@ -40,11 +40,13 @@ from .texts import library, normalize
 logger = logging.getLogger(__name__)
 
 #: A run in quotation marks: double (straight or curly) or single curly; a single straight one only where
-#: no letter stands before its opening mark or after its closing one (so that no apostrophe is taken for it).
-QUOTED = re.compile(r"[\"“]([^\"“”]+)[\"”]|‘(.+?)’(?!\w)|(?<![\w'])'([^'\n]+?)'(?![\w'])")
-#: Nodes whose text is checked elsewhere or is not prose: code, raw HTML, mathematics, signatures.
+#: no letter stands before its opening mark or after its closing one (so that no apostrophe is taken for it);
+#: the second mark of an empty pair ("") opens nothing.
+QUOTED = re.compile(r"(?<!\")[\"“]([^\"“”]+)[\"”]|‘(.+?)’(?!\w)|(?<![\w'])'([^'\n]+?)'(?![\w'])")
+#: Nodes whose text is checked elsewhere or is not prose: code, raw HTML, mathematics, signatures, and the
+#: entries of a resolved table of contents (other pages' titles, each checked on its own page).
 _SKIP_NODES = (nodes.literal, nodes.literal_block, nodes.raw, nodes.comment, nodes.math, nodes.math_block,
-               nodes.doctest_block, addnodes.desc_signature)
+               nodes.doctest_block, addnodes.desc_signature, addnodes.compact_paragraph)
 #: The checked quotations and glosses, and the text units of a parallel text (stored copies shown as they are).
 _SKIP_CLASSES = {"tafl-q", "tafl-quotation", "tafl-gloss", "tafl-parallel-text"}
 
@@ -54,6 +56,8 @@ def runs(text: str) -> list[str]:
 
     >>> runs('Murray has "those who lie in wait", ‘the king’s men’ and the \\'cut\\'; Walker’s and Jones\\' rules.')
     ['those who lie in wait', 'the king’s men', 'cut']
+    >>> runs('the start ("" when it is the rules\\' own) and the side ("" when it is the first)')
+    []
     """
     return [" ".join(next(g for g in m.groups() if g is not None).split()) for m in QUOTED.finditer(text)]
 
@@ -144,12 +148,43 @@ def _text(node: nodes.Element) -> str:
     return "".join(out)
 
 
+def blocks(doctree: nodes.Node) -> list[nodes.TextElement]:
+    """The blocks of a page whose quotation marks are checked: every block of text but those checked
+    elsewhere (code, checked quotations, glosses, parallel texts) and those a translation puts in place of
+    the page's own (Sphinx marks them ``translated``): the English build checks that paragraph's English,
+    and in the translation the marks stand round the translator's renderings, which no stored copy holds.
+    A {q} in a translated paragraph is still checked, as every {q} is.
+
+    >>> from docutils import nodes
+    >>> page = nodes.section("", nodes.paragraph("", "he wrote “watch your king”"),
+    ...                      nodes.paragraph("", "ysgrifennodd “gwyliwch eich brenin”", translated=True),
+    ...                      nodes.paragraph("", "", nodes.emphasis("", "an inline node")))
+    >>> [b.astext() for b in blocks(page)]
+    ['he wrote “watch your king”', 'an inline node']
+    """
+    return [block for block in doctree.findall(nodes.TextElement)
+            if not isinstance(block, nodes.Inline) and not _skipped(block) and not block.get("translated")]
+
+
+def page_titles(titles_by_page: dict[str, nodes.title]) -> frozenset[str]:
+    """The site's page titles and the runs in quotation marks in them: a link or a card that shows another
+    page's title repeats words checked on that page (in a translation, the translated title).
+
+    >>> from docutils import nodes
+    >>> sorted(page_titles({"v": nodes.title("", 'Tawlbwrdd "Lewis diamond" (aagenielsen.dk)')}))
+    ['lewis diamond', 'tawlbwrdd "lewis diamond" (aagenielsen.dk)']
+    """
+    out = set()
+    for title in titles_by_page.values():
+        out.add(_key(title.astext()))
+        out.update(_key(run) for run in runs(title.astext()))
+    return frozenset(out - {""})
+
+
 def check_doctree(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     shown(app.env).pop(docname, None)
-    named = titles() | labels(doctree)
-    for block in doctree.findall(nodes.TextElement):
-        if isinstance(block, nodes.Inline) or _skipped(block):
-            continue  # an inline node is read as part of the block it stands in
+    named = titles() | labels(doctree) | page_titles(app.env.titles)
+    for block in blocks(doctree):  # an inline node is read as part of the block it stands in
         for run in runs(_text(block)):
             if not re.search(r"[^\W\d_]", run) or _key(run) in named:
                 continue

@@ -52,7 +52,7 @@ __all__ = ["Config", "ENDINGS", "JONES_REVERSED", "SITE_TOGGLES", "Terminated", 
            "play_game", "read_work", "run", "seeds_done", "signals_interrupt", "site_configs", "sign_test",
            "summarise", "wilson", "write_json"]
 
-#: The rule points whose single changes the site compares ("the main readings"); confinement
+#: The rule points whose single changes the site compares (its main readings); confinement
 #: is the third of the three points of Jones's hypothesis.
 SITE_TOGGLES = ("first", "king_armed", "king_capture", "confinement", "escape", "throne", "sandwich")
 #: Variants whose single-toggle changes the site compares.

@@ -32,11 +32,18 @@ file holds:
 ``[provenance.<field>]``, one table for every field including ``size`` and ``start``
     ``source`` (bibliography key), ``locator`` (figure, rule, law or paragraph as
     the source labels it; never an invented page number), and exactly one of
-    ``passage`` (a short verbatim quotation) or ``filler`` (the words "modern
-    filler" and who proposed it). How sure a quotation is (one of
+    ``passage`` (a short verbatim quotation) or ``filler`` (the words ``modern
+    filler`` and who proposed it). How sure a quotation is (one of
     :data:`STATUSES`) is never typed here: the site's quotation check finds each
     passage in a stored copy of its source (``sources/texts/``) at its locator
-    and computes it from that copy.
+    and computes it from that copy. With a passage, optionally ``says`` (what
+    the passage states on this point, in the site's words, where the words alone
+    could be taken for more or less) and ``reports`` (the bibliography key of the
+    work whose rules the passage gives, when its writer reports someone else's:
+    Walker's account of Bell). ``[[provenance.<field>.also]]`` tables add other
+    works' statements on the same point (``source``, ``locator``, ``passage``,
+    optional ``says`` and ``reports``), which the site's tables of witnesses
+    show beside the catalogue's own source.
 ``[notes]``
     Field -> text, for every point the source leaves open. Notes, the layout note
     and the general notes are MyST text: a quotation in them is written
@@ -88,6 +95,7 @@ __all__ = [
     "Costing",
     "Provenance",
     "Reading",
+    "Statement",
     "Toggle",
     "Variant",
     "diagram_to_position",
@@ -114,6 +122,29 @@ def _freeze(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 @dataclasses.dataclass(frozen=True)
+class Statement:
+    """What one work states on one rule point: a verbatim passage at a locator, with, optionally, the
+    site's summary of it (``says``) and the work whose rules it reports (``reports``), when its writer
+    gives someone else's rules."""
+
+    source: str
+    locator: str
+    passage: str
+    says: str = ""
+    reports: str = ""
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], where: str) -> "Statement":
+        unknown = sorted(set(data) - {"source", "locator", "passage", "says", "reports"})
+        if unknown:
+            raise RulesError("provenance", f"{where}: unknown key {unknown[0]!r}")
+        missing = [k for k in ("source", "locator", "passage") if not isinstance(data.get(k), str) or not data[k]]
+        if missing:
+            raise RulesError("provenance", f"{where}: a statement needs {missing[0]!r} (a verbatim passage, not a filler)")
+        return cls(**{k: str(v) for k, v in data.items()})
+
+
+@dataclasses.dataclass(frozen=True)
 class Provenance:
     """Where one rule point of one variant comes from.
 
@@ -126,6 +157,9 @@ class Provenance:
     locator: str
     passage: str | None = None
     filler: str | None = None
+    says: str = ""
+    reports: str = ""
+    also: tuple[Statement, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.source or not isinstance(self.source, str):
@@ -136,6 +170,14 @@ class Provenance:
             raise RulesError("provenance", f"give exactly one of passage and filler (source {self.source!r}, {self.locator})")
         if self.filler is not None and not self.filler.startswith("modern filler"):
             raise RulesError("provenance", f"a filler must start with 'modern filler' and say who proposed it, got {self.filler!r}")
+        if self.passage is None and (self.says or self.reports):
+            raise RulesError("provenance", f"'says' and 'reports' describe a passage; {self.source!r}, {self.locator} has none")
+
+    @property
+    def statements(self) -> tuple[Statement, ...]:
+        """What the works quoted here state on this point: the passage (if any), then the ``also`` ones."""
+        own = (Statement(self.source, self.locator, self.passage, self.says, self.reports),) if self.passage else ()
+        return own + self.also
 
     @property
     def is_filler(self) -> bool:
@@ -146,11 +188,16 @@ class Provenance:
         if "status" in data:
             raise RulesError("provenance", f"{where}: 'status' is computed from the stored copy of the source "
                                            "(sources/texts), never typed; remove it")
-        unknown = sorted(set(data) - {"source", "locator", "passage", "filler"})
+        unknown = sorted(set(data) - {"source", "locator", "passage", "filler", "says", "reports", "also"})
         if unknown:
             raise RulesError("provenance", f"{where}: unknown key {unknown[0]!r}")
+        also = data.get("also", [])
+        if not isinstance(also, list):
+            raise RulesError("provenance", f"{where}: 'also' is a list of tables ([[provenance.<field>.also]])")
+        fields = {k: v for k, v in data.items() if k != "also"}
+        fields["also"] = tuple(Statement.from_dict(item, f"{where} also #{n}") for n, item in enumerate(also, 1))
         try:
-            return cls(**dict(data))
+            return cls(**fields)
         except TypeError as exc:  # missing source/locator
             raise RulesError("provenance", f"{where}: {exc}") from None
         except RulesError as exc:
@@ -168,10 +215,12 @@ class Reading:
     passage: str | None = None
     filler: str | None = None
     note: str = ""
+    says: str = ""
+    reports: str = ""
 
     @property
     def provenance(self) -> Provenance:
-        return Provenance(self.source, self.locator, self.passage, self.filler)
+        return Provenance(self.source, self.locator, self.passage, self.filler, self.says, self.reports)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -303,7 +352,7 @@ def _data_files() -> dict[str, dict[str, Any]]:
 
 
 def _reading(name: str, value: str, data: Mapping[str, Any], where: str) -> Reading:
-    allowed = {"label", "changes", "source", "locator", "passage", "filler", "status", "note"}
+    allowed = {"label", "changes", "source", "locator", "passage", "filler", "status", "note", "says", "reports"}
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise RulesError("toggles", f"{where}: reading {name}={value} has unknown key {unknown[0]!r}")
@@ -311,11 +360,11 @@ def _reading(name: str, value: str, data: Mapping[str, Any], where: str) -> Read
     bad = sorted(set(changes) - set(FIELDS))
     if bad or not changes:
         raise RulesError("toggles", f"{where}: reading {name}={value} must change rules fields, not {bad or 'nothing'}")
-    Provenance.from_dict({k: data[k] for k in ("source", "locator", "passage", "filler", "status") if k in data},
-                         f"{where}: reading {name}={value}")
+    Provenance.from_dict({k: data[k] for k in ("source", "locator", "passage", "filler", "status", "says", "reports")
+                          if k in data}, f"{where}: reading {name}={value}")
     return Reading(label=data.get("label", value), changes=_freeze(changes), source=data["source"],
                    locator=data["locator"], passage=data.get("passage"), filler=data.get("filler"),
-                   note=data.get("note", ""))
+                   note=data.get("note", ""), says=data.get("says", ""), reports=data.get("reports", ""))
 
 
 def _toggle_defs(data: Mapping[str, Any], where: str) -> dict[str, dict[str, Any]]:

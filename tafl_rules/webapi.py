@@ -431,7 +431,7 @@ def _rules_name(rules: Rules) -> str:
 
 def board_notes(session: Session) -> BoardNotes:
     """What the box beside a board shows for these rules: how to play, which announcement words
-    ("raichi", "tuichi") the rules use (see :mod:`tafl_rules.howto`), the variant's name, and the
+    (``raichi``, ``tuichi``) the rules use (see :mod:`tafl_rules.howto`), the variant's name, and the
     name of the catalogue variant whose rules these are."""
     chosen = variant(session.variant_id, **session.toggles) if session.variant_id else None
     return {"howto": how_to_play(session.rules), "terms": announced_terms(session.rules, chosen),

@@ -26,15 +26,16 @@ BIB = set(re.findall(r"@\w+\{([^,\s]+),", (ROOT / "docs" / "references.bib").rea
 
 
 def catalogue_passages():
-    """(variant or toggle file, where, provenance) for every passage of the catalogue, each once."""
+    """(variant or toggle file, where, statement) for every passage of the catalogue, each once: a rule's
+    own, the ``also`` statements beside it, and each reading's."""
     seen = set()
     for v in catalogue.variants():
-        entries = [(f"{v.id} rule {f}", p) for f, p in v.provenance.items()]
-        entries += [(f"{v.id} toggle {t.name}={value}", r.provenance)
-                    for t in v.toggles.values() for value, r in t.readings.items()]
+        entries = [(f"{v.id} rule {f}", s) for f, p in v.provenance.items() for s in p.statements]
+        entries += [(f"{v.id} toggle {t.name}={value}", s)
+                    for t in v.toggles.values() for value, r in t.readings.items() for s in r.provenance.statements]
         for where, p in entries:
             key = (p.source, p.locator, p.passage)
-            if p.passage is not None and key not in seen:
+            if key not in seen:
                 seen.add(key)
                 yield where, p
 
@@ -69,6 +70,9 @@ def test_count_of_passages_by_status(capsys):
                     counts[s] += 1
                     by_source[x["source"]][s] += 1
                 for value in x.values():
+                    walk(value)
+            elif isinstance(x, list):  # the ``also`` statements of a rule point
+                for value in x:
                     walk(value)
         walk(d)
     assert sum(counts.values()) == sum(1 for _ in raw_passages())

@@ -49,7 +49,9 @@ def _who(entry: Entry) -> str:
     if not people:
         return plain_text(entry.fields.get("title", entry.key))
     names = [plain_text(" ".join(p.prelast_names + p.last_names)) for p in people]
-    return names[0] if len(names) == 1 else names[0] + (" and " + names[1] if len(names) == 2 else " and others")
+    # as sphinxcontrib-bibtex's in-text citations name them: "Nielsen et al." for three authors or more,
+    # "Nielsen and others" where the entry itself says "and others"
+    return names[0] if len(names) == 1 else names[0] + (" and " + names[1] if len(names) == 2 else " et al.")
 
 
 class AuthorYearLabels(BaseLabelStyle):

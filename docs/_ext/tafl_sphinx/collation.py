@@ -24,14 +24,20 @@ OMITTED = "om."
 
 
 def _words(text: str) -> list[str]:
-    """A unit's words, without the bracketed remarks a transcriber added ("[First portion … Swedish.]")."""
+    """A unit's words, without the remarks a transcriber added in brackets or braces.
+
+    >>> _words("Alla få occupera [First portion is in Swedish.] et mutare")
+    ['Alla', 'få', 'occupera', 'et', 'mutare']
+    >>> _words("sc. in a alfa {I couldn't import the right sign for alfa} et 3 […]")
+    ['sc.', 'in', 'a', 'alfa', 'et', '3', '[…]']
+    """
     out, depth = [], 0
     for word in text.split():
-        if word.startswith("[") and not word.startswith("[…"):
+        if (word.startswith("[") and not word.startswith("[…")) or word.startswith("{"):
             depth += 1
         if depth == 0:
             out.append(word)
-        if word.endswith("]") and depth:
+        if word.endswith(("]", "}")) and depth:
             depth -= 1
     return out
 
@@ -42,13 +48,17 @@ def variants(base: str, other: str) -> list[tuple[str, str]]:
     >>> variants("Sveci N:r 9 cum rege et eorum loca", "Sueci N:r. 9 cum et eorum loca")
     [('Sveci N:r', 'Sueci N:r.'), ('rege', 'om.')]
 
-    A copy that breaks off (``[…]`` at its end) is compared only as far as it goes:
+    A copy that breaks off (``[…]`` at its end) is compared only as far as it goes, whichever it is:
 
     >>> variants("Licitum est loca dissita occupare per lineam", "Lichtum est loca dissita oc […]")
     [('Licitum', 'Lichtum'), ('occupare per lineam', '(breaks off)')]
+    >>> variants("suntque 16 in 4 phalangib […]", "suntque 16 in 4 phalangibus disponendis.")
+    [('(breaks off)', 'phalangibus disponendis.')]
     """
     a, b = _words(base), _words(other)
     out = []
+    if a and a[-1] == "[…]" and not (b and b[-1] == "[…]"):  # the base breaks off: the other goes on
+        return [(lemma, reading) for reading, lemma in variants(" ".join(b), " ".join(a))]
     if b and b[-1] == "[…]":
         b = b[:-1]
         rest = a[len(b):]

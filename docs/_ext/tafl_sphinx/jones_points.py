@@ -93,7 +93,7 @@ class JonesPoints(BalanceDirective):
         vid = self.arguments[0]
         return self.parse_md(jones_points_md(vid, self.entries(vid)) + "\n\n"
                              "95% Wilson intervals; the draws (mostly games stopped at the ply cap) are left out "
-                             "of the share. \"Nearer even\" compares each change with his reading at the same "
+                             "of the share. *Nearer even* compares each change with his reading at the same "
                              "level; it is said only where the two shares' intervals do not overlap and "
                              "neither do the distances from 50% that those intervals allow.")
 

@@ -122,6 +122,24 @@ def q_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
     return [node], []
 
 
+def gloss_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
+               options: dict[str, Any] | None = None, content: Sequence[str] = ()) -> RoleResult:
+    """``{gloss}`likewise the king```: the site's own words in single quotation marks, most often its
+    rendering of foreign words. It quotes no one, so the quotation check leaves it alone. ``**word**``
+    inside it is set in bold, ``*word*`` in italics (to show the word a reading turns on)."""
+    node = nodes.inline(classes=["tafl-gloss"])
+    node += nodes.Text("‘")
+    for i, part in enumerate(re.split(r"(\*\*[^*]+\*\*|\*[^*]+\*)", " ".join(text.split()))):
+        if i % 2 and part.startswith("**"):
+            node += nodes.strong(part[2:-2], part[2:-2])
+        elif i % 2:
+            node += nodes.emphasis(part[1:-1], part[1:-1])
+        elif part:
+            node += nodes.Text(part)
+    node += nodes.Text("’")
+    return [node], []
+
+
 class Quotation(SphinxDirective):
     """A block quotation with its attribution, checked against the stored text."""
 
@@ -156,6 +174,24 @@ def quotations(env: BuildEnvironment) -> dict[str, list[dict[str, Any]]]:
     return records
 
 
+def shown(env: BuildEnvironment) -> dict[str, list[dict[str, Any]]]:
+    """The quotations found in text a page shows but does not write (notes of the bibliography, descriptions
+    of the stored copies, docstrings), by page: checked when a page is written, so kept apart from those
+    checked when it is read."""
+    records: dict[str, list[dict[str, Any]]] = env.__dict__.setdefault("tafl_shown_quotations", {})
+    return records
+
+
+def found_anywhere(env: BuildEnvironment, docname: str, text: str) -> Finding:
+    """Look words a page shows up in every stored copy, and record them with the page's quotations."""
+    finding = library().find(text)
+    shown(env).setdefault(docname, []).append({
+        "origin": "shown", "key": ", ".join(dict.fromkeys(w.key for w in finding.witnesses)), "locator": "",
+        "text": text, "status": finding.status, "witnesses": [w.name for w in finding.witnesses],
+        "where": finding.where})
+    return finding
+
+
 def _init(app: Sphinx, env: BuildEnvironment, docnames: set[str]) -> None:
     for docname in docnames:
         quotations(env).pop(docname, None)
@@ -163,6 +199,7 @@ def _init(app: Sphinx, env: BuildEnvironment, docnames: set[str]) -> None:
 
 def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
     quotations(env).pop(docname, None)
+    shown(env).pop(docname, None)
 
 
 def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
@@ -172,12 +209,22 @@ def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildE
 def _write_report(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
-    records = [dict(r, page=docname) for docname, rs in sorted(quotations(app.env).items()) for r in rs]
-    Path(app.outdir, "_quotations.json").write_text(json.dumps(records, ensure_ascii=False, indent=0), encoding="utf-8")
+    report = Path(app.outdir, "_quotations.json")
+    pages = {d: list(rs) for d, rs in quotations(app.env).items()}
+    checked_now = shown(app.env)
+    if report.exists():  # a page not written again this time keeps what was found on it when it was
+        for old in json.loads(report.read_text(encoding="utf-8")):
+            if old.get("origin") == "shown" and old["page"] not in checked_now and old["page"] in app.env.found_docs:
+                pages.setdefault(old["page"], []).append({k: v for k, v in old.items() if k != "page"})
+    for docname, rs in checked_now.items():
+        pages.setdefault(docname, []).extend(rs)
+    records = [dict(r, page=docname) for docname, rs in sorted(pages.items()) for r in rs]
+    report.write_text(json.dumps(records, ensure_ascii=False, indent=0), encoding="utf-8")
 
 
 def setup_quotes(app: Sphinx) -> None:
     app.add_role("q", q_role)
+    app.add_role("gloss", gloss_role)
     app.add_directive("quotation", Quotation)
     app.connect("env-before-read-docs", _init)
     app.connect("env-purge-doc", _purge)

@@ -253,9 +253,23 @@ class Library:
             hint = "; it is not found in any stored text"
         return Finding(None, problem=f"not found at {locator!r} in the stored copies of {key!r}{hint}")
 
-    def search(self, quotation: str) -> list[tuple[Witness, Unit]]:
-        """Every unit of every stored text that holds the whole quotation."""
+    def find(self, quotation: str) -> Finding:
+        """Where ``quotation`` is found, in any stored copy of any source: for words a page shows without
+        naming their source (a note of the bibliography, a docstring), which must still be in a copy."""
+        found = self.search(quotation) or self.search(quotation, fold_case=True)
+        if not found:
+            return Finding(None, problem="it is not found in any stored text")
+        best = min(GRADES.index(w.grade) for w, _ in found)
+        chosen = [(w, u) for w, u in found if GRADES.index(w.grade) == best]
+        return Finding(GRADES[best], tuple(dict.fromkeys(w for w, _ in chosen)), tuple(dict.fromkeys(u for _, u in chosen)))
+
+    def search(self, quotation: str, *, fold_case: bool = False) -> list[tuple[Witness, Unit]]:
+        """Every unit of every stored text that holds the whole quotation (``fold_case``: in any case, for
+        words that open a sentence where the source has them inside one)."""
         pieces = fragments(quotation)
+        if fold_case:
+            pieces = [p.lower() for p in pieces]
+            return [(w, u) for w in self.witnesses for u in w.units if pieces and _in_order(pieces, u.plain.lower())]
         return [(w, u) for w in self.witnesses for u in w.units if pieces and _in_order(pieces, u.plain)]
 
 

@@ -66,7 +66,7 @@ def cite(key: str, locator: str = "") -> str:
     return f"{text}, {md_escape(locator)}" if locator else text
 
 
-_ROLE = re.compile(r"\{(?:q|variant|toggle|term|doc|rule|cite:t|cite:p)\}`[^`]*`")
+_ROLE = re.compile(r"\{(?:q|gloss|variant|toggle|term|doc|rule|cite:t|cite:p)\}`[^`]*`")
 
 
 def rich_md(text: str) -> str:

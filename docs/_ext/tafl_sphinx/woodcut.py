@@ -23,7 +23,7 @@ from sphinx.application import Sphinx
 
 from . import roots
 from .apparatus import CUT_LETTERS
-from .util import MarkdownDirective, md_escape
+from .util import MarkdownDirective, md_escape, rich_md
 
 #: The transcription's file in the project's ``tafl_sources_data_dir`` (:mod:`tafl_sphinx.roots`).
 CUT_FILE_NAME = "smith1811-tablut-cut.toml"
@@ -227,7 +227,7 @@ class TablutWoodcut(MarkdownDirective):
             "- **Numbers.** The squares 2 and 3 are cross-hatched, four of each round the centre; "
             f"{md_escape(cut.notes['castle'])}",
             f"- **The numeral 4** can be read on {len(fours)} of the sixteen ornamented squares "
-            f"({', '.join(fours)}; a1 is bottom left). {md_escape(cut.notes['numerals'])}",
+            f"({', '.join(fours)}; a1 is bottom left). {rich_md(cut.notes['numerals'])}",
             f"- **Against the redrawing from the laws** (below): the cut confirms every letter the laws fix, "
             f"and in its upper left quarter puts {', '.join(f'*{x}*' for x in self._differ())} on other squares "
             "than the redrawing chose where the laws left two placings or none.", ""])

@@ -14,6 +14,14 @@ from request to reply), at each level, on the positions that ``bench_ai.py`` use
 CPython (plies 0, 3, 6, ... of a level-1 self-play game of each of its variants), so the
 two medians compare; ``--ai-positions`` sets how many positions per variant.
 
+With ``--network 10:40,1.6:150``: a first visit (a fresh browser profile) of ``--network-page`` (a
+variant page) through Chromium's network emulation (CDP ``Network.emulateNetworkConditions``) at
+each download speed (Mbit/s) and latency (ms), with Lighthouse's upload speeds (10 Mbit/s on the
+fast profile, 0.75 Mbit/s on a slow one): the time to a board that accepts moves, beside the bytes
+of the responses that arrived before then (as Chromium counts them: body as sent, plus headers), the
+bytes the server had written by then (more, by what sat in the sockets' buffers), the files still on
+their way, any file sent twice and the encodings used. ``--network-runs`` sets the runs per profile.
+
 With ``--long 1000,2000,5000``: long games. For each length, a share link of that many moves
 (a legal shuffle on the lewis-1 page) is opened in a fresh context, timed from navigation until
 the board accepts moves with the whole move list drawn; then the same game as a saved game
@@ -21,21 +29,25 @@ the board accepts moves with the whole move list drawn; then the same game as a 
 the click to the move list showing it. Medians of ``--long-runs``.
 
     .venv/bin/python benchmarks/bench_board.py [--runs 5] [--page index.html] [--site DIR] [--against DIR]
-                                               [--ai 1,2,3,4,5] [--long 1000,5000]
+                                               [--network 10:40,1.6:150] [--ai 1,2,3,4,5] [--long 1000,5000]
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import statistics
 import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, sync_playwright  # noqa: E402
 
+from tafl_sphinx import serve  # noqa: E402
 from tafl_sphinx.serve import serve_in_thread  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))  # bench_ai puts the project root on the path itself
@@ -175,6 +187,121 @@ def ai_move_times(page, cases, level: int) -> list[float]:
 CONTROLLED = "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null"
 
 
+# ---------------------------------------------------------------- a first visit on a phone's network
+
+# Lighthouse's profiles: desktop 10 Mbit/s (upload as fast), 40 ms; mobile "slow 4G" 1.6 Mbit/s, 0.75 up, 150 ms
+UPLOAD_MBIT = {10.0: 10.0, 1.6: 0.75}
+NETWORK_TIMEOUT_S = 600
+
+
+class SentLog:
+    """What the benchmark's own server wrote: per response, its path, status, encoding and bytes."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.responses: list[dict] = []
+        self.start = time.perf_counter()
+
+    def handler(self):
+        log = self
+
+        class Logged(serve.Handler):
+            def setup(self) -> None:
+                super().setup()
+                raw, handler = self.wfile, self
+
+                class Counting:
+                    def write(self, data) -> int:
+                        entry = getattr(handler, "_entry", None)
+                        if entry is not None:
+                            entry["bytes"] += len(data)
+                        return raw.write(data)
+
+                    def __getattr__(self, name):
+                        return getattr(raw, name)
+
+                self.wfile = Counting()
+
+            def send_response(self, code, message=None) -> None:
+                self._entry = {"at": time.perf_counter() - log.start, "path": self.path, "status": code, "bytes": 0, "encoding": ""}
+                with log.lock:
+                    log.responses.append(self._entry)
+                super().send_response(code, message)
+
+            def send_header(self, keyword, value) -> None:
+                if keyword.lower() == "content-encoding" and getattr(self, "_entry", None):
+                    self._entry["encoding"] = value
+                super().send_header(keyword, value)
+
+        return Logged
+
+    def written(self) -> int:
+        with self.lock:
+            return sum(r["bytes"] for r in self.responses)
+
+    def sent_twice(self) -> list[str]:
+        with self.lock:
+            full = collections.Counter(r["path"] for r in self.responses if r["status"] == 200)
+        return sorted(f"{path.rsplit('/', 1)[-1]} x{n}" for path, n in full.items() if n > 1)
+
+
+def network_first_visit(playwright, site: Path, page_path: str, mbit: float, latency_ms: float) -> dict:
+    """One first visit (a fresh profile) of ``page_path`` through Chromium's network emulation."""
+    log = SentLog()
+    server = serve.make_server(str(site), handler=log.handler())
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    upload = UPLOAD_MBIT.get(mbit, mbit)
+    with tempfile.TemporaryDirectory(prefix="bench-profile-") as profile:
+        context = playwright.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        page = context.pages[0] if context.pages else context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": latency_ms,
+            "downloadThroughput": mbit * 1e6 / 8, "uploadThroughput": upload * 1e6 / 8,
+        })
+        finished, started = [], {}
+        page.on("request", lambda r: started.setdefault(id(r), r.url))
+        page.on("requestfinished", lambda r: finished.append(r))
+        url = f"http://127.0.0.1:{server.server_port}/{page_path}"
+        log.start = time.perf_counter()
+        page.goto(url, wait_until="commit", timeout=NETWORK_TIMEOUT_S * 1000)
+        try:
+            page.wait_for_selector(READY, timeout=max(1, NETWORK_TIMEOUT_S - (time.perf_counter() - log.start)) * 1000)
+            ready = time.perf_counter() - log.start
+        except PlaywrightTimeout:
+            ready = None  # not ready within the time allowed: the bytes are those that had arrived by then
+        written = log.written()
+        done = list(finished)
+        arrived = 0
+        for request in done:
+            sizes = request.sizes()
+            arrived += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        done_urls = {r.url for r in done}
+        in_flight = sorted({u.rsplit("/", 1)[-1].split("?")[0] for u in started.values() if u not in done_urls and not u.startswith("data:")})
+        with log.lock:
+            encodings = collections.Counter(r["encoding"] or "none" for r in log.responses if r["status"] == 200 and r["bytes"] > 50_000)
+        context.close()
+    server.shutdown()
+    server.server_close()
+    return {"ready": ready, "arrived": arrived, "written": written, "in_flight": in_flight,
+            "twice": log.sent_twice(), "encodings": dict(encodings), "upload": upload}
+
+
+def network_report(results: dict, page_path: str) -> None:
+    print(f"first visit of {page_path} (fresh profile) through Chromium's network emulation:")
+    for (mbit, latency), runs in results.items():
+        ready = [r["ready"] if r["ready"] is not None else float("inf") for r in runs]
+        arrived = [r["arrived"] / 1e6 for r in runs]
+        written = [r["written"] / 1e6 for r in runs]
+        print(f"  {mbit:g} Mbit/s down ({runs[0]['upload']:g} up), {latency:g} ms: board ready, median {statistics.median(ready):.1f} s "
+              f"(runs: {', '.join(f'{v:.1f}' for v in ready)}; inf: not ready after {NETWORK_TIMEOUT_S} s); bytes arrived before ready {statistics.median(arrived):.2f} MB "
+              f"(runs: {', '.join(f'{v:.2f}' for v in arrived)}); the server had written {statistics.median(written):.2f} MB")
+        last = runs[-1]
+        print(f"    large responses by encoding: {last['encodings']}; still on their way at ready: {', '.join(last['in_flight']) or 'none'}; "
+              f"sent twice by then or after: {', '.join(last['twice']) or 'none'}")
+
+
 class Figures:
     """The start-up figures of one site, run by run."""
 
@@ -221,6 +348,9 @@ def main() -> None:
     parser.add_argument("--square", default="d1")
     parser.add_argument("--ai", default="", help="also time the computer player at these levels, e.g. 1,2,3,4,5")
     parser.add_argument("--ai-positions", type=int, default=10, help="positions per variant for --ai (default 10)")
+    parser.add_argument("--network", default="", help="first visits through network emulation, MBIT:LATENCY_MS pairs, e.g. 10:40,1.6:150")
+    parser.add_argument("--network-page", default="docs/variants/brandubh.html")
+    parser.add_argument("--network-runs", type=int, default=1)
     parser.add_argument("--long", default="", help="also time long games of these many moves, e.g. 1000,2000,5000")
     parser.add_argument("--long-runs", type=int, default=3)
     parser.add_argument("--site", default=str(ROOT / "_build" / "html"), help="the built site (default _build/html)")
@@ -245,6 +375,12 @@ def main() -> None:
             for each in figures:
                 each.run(browser, args.square)
         load_after = load_average()
+        network = {}
+        for pair in filter(None, args.network.split(",")):
+            mbit, latency = (float(x) for x in pair.split(":"))
+            network[(mbit, latency)] = [network_first_visit(playwright, site, args.network_page, mbit, latency)
+                                        for _ in range(args.network_runs)]
+        load_network = load_average()
         long_times = {}
         for plies in [0] + [int(x) for x in args.long.split(",") if x] if args.long else []:
             long_times[plies] = [long_game_times(browser, f"http://127.0.0.1:{server.server_port}", plies)
@@ -262,8 +398,11 @@ def main() -> None:
     for each in servers:
         each.shutdown()
     print(f"page: {args.page}, runs: {args.runs}; 1-minute load average {load_before} before the start-up runs, {load_after} after")
-    for each in figures:
+    for each in figures if args.runs else []:
         each.report()
+    if network:
+        print(f"1-minute load average {load_network} after the network runs")
+        network_report(network, args.network_page)
     if long_times:
         print(f"long games on lewis-1, medians of {args.long_runs} (seconds): share link -> ready on a first visit "
               "(empty cache) and on a later one, saved game -> ready, one more move")

@@ -99,10 +99,11 @@ def _normal_prefix(prefix: str) -> str:
     return "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
 
 
-def make_server(directory: str, host: str = "127.0.0.1", port: int = 0, verbose: bool = False, prefix: str = "/") -> Server:
-    """A ThreadingHTTPServer for ``directory`` (under ``prefix``); port 0 picks a free one (``server.server_port``)."""
-    handler = functools.partial(Handler, directory=directory, prefix=_normal_prefix(prefix))
-    server = Server((host, port), handler)
+def make_server(directory: str, host: str = "127.0.0.1", port: int = 0, verbose: bool = False, prefix: str = "/",
+                handler: type[Handler] = Handler) -> Server:
+    """A ThreadingHTTPServer for ``directory`` (under ``prefix``); port 0 picks a free one (``server.server_port``).
+    ``handler``: a subclass of :class:`Handler` (the benchmark's counts the bytes it sends)."""
+    server = Server((host, port), functools.partial(handler, directory=directory, prefix=_normal_prefix(prefix)))
     server.verbose = verbose
     return server
 

@@ -4,13 +4,39 @@
 // not inside Python, and sends {id: 0, type: "beat"} during a long search (from the search's
 // own polling), so the page can tell a busy worker from a dead one.
 //
-// The page names its build in the worker's address (?build=...): the snapshot is fetched for that
-// build, and one made for another build (the site was updated while the page was open) is not run.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+// Starting. Python starts one of two ways, chosen here:
+// - from the build's memory snapshot (Python started, tafl_rules imported): little work for the
+//   processor, but 3 MB to fetch beside Pyodide's WebAssembly (2.7 MB);
+// - "fresh": Python starts from the standard library a board needs (1 MB, as bytecode) and loads
+//   the wheel (0.25 MB): 2 MB less to fetch, a second or two more of work.
+// On a fast connection the snapshot is first; on a slow one (a phone's) the fresh start is, by
+// tens of seconds. So: the snapshot when this build's runtime cache (the service worker's) holds
+// it; the fresh start when that cache holds the WebAssembly but not yet the snapshot (an earlier
+// visit started fresh, and the snapshot is on its way); otherwise the rate at which the
+// WebAssembly arrives decides, measured on its first 2 MB. A page may force either
+// (?start=snapshot|fresh in the worker's address: the tests and the benchmark).
+//
+// Nothing is fetched twice: what Pyodide asks for is fetched once, ahead of it, and every runtime
+// file fetched is put in this build's runtime cache, where the service worker finds it instead
+// of fetching it again. The page hears the progress ({id: 0, type: "progress"}).
+//
+// The page names its build in the worker's address (?build=...): the snapshot and the library
+// are fetched for that build, and a snapshot made for another build is not run.
 
+const codec = import("./tafl-snapshot-codec.mjs");
+const here = new URL(import.meta.url);
+const BUILD = here.searchParams.get("build") || "";
+const FORCED = here.searchParams.get("start") || "";
 const indexURL = new URL("./pyodide/", import.meta.url).href;
-const BUILD = new URL(import.meta.url).searchParams.get("build") || "";
-const SNAPSHOT = `${indexURL}tafl-snapshot.bin${BUILD ? `?build=${encodeURIComponent(BUILD)}` : ""}`;
+const ofBuild = (name) => `${indexURL}${name}${BUILD ? `?build=${encodeURIComponent(BUILD)}` : ""}`;
+const SNAPSHOT = ofBuild("tafl-snapshot.bin");
+const STDLIB = ofBuild("tafl-stdlib.zip");
+const WASM = `${indexURL}pyodide.asm.wasm`;
+const LOCK = `${indexURL}pyodide-lock.json`;
+const RUNTIME_CACHE = BUILD ? `tafl-runtime-${BUILD}` : "";
+const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
+const PROBE_BYTES = 2_000_000;   // of the WebAssembly (as decoded), to measure how fast it arrives
+const FAST = 3_000_000;          // bytes a second (decoded): about 7 Mbit/s on the wire with brotli
 const BEAT_EVERY_MS = 500;
 let lastBeat = 0;
 
@@ -29,18 +55,89 @@ function fatal(message, extra = {}) {
   startFailed = true;
   postMessage({ id: 0, ok: false, type: "ready", payload: { error: message, ...extra } });
 }
+const nameOf = (url) => url.split("/").pop().split("?")[0];
+
+// ---------------------------------------------------------------- progress
+
+// {file name: bytes received (decoded)}; "start" once every file of the chosen start is in.
+const progress = { loaded: {}, done: new Set(), start: "", step: "download", sent: 0 };
+const FILES = { snapshot: [WASM, SNAPSHOT], fresh: [WASM, STDLIB] };  // (and the small wheel)
+function tellProgress(force = false) {
+  const now = performance.now();
+  if (!force && now - progress.sent < 200) return;
+  progress.sent = now;
+  const { loaded, start, step } = progress;
+  postMessage({ id: 0, ok: true, type: "progress", payload: { loaded: { ...loaded }, start, step } });
+}
+
+/** The response's body, counted as it arrives (its bytes when `keep`). */
+async function counted(response, url, keep = false) {
+  const name = nameOf(url);
+  let total = 0;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      total += chunk.length;
+      progress.loaded[name] = total;
+      beat();
+      tellProgress();
+      if (keep) controller.enqueue(chunk);
+    },
+  });
+  const bytes = await new Response(response.body.pipeThrough(counter)).arrayBuffer();
+  progress.done.add(url);
+  if (progress.start && FILES[progress.start].every((u) => progress.done.has(u))) progress.step = "start";
+  tellProgress(true);
+  return keep ? new Uint8Array(bytes) : null;
+}
+
+// ---------------------------------------------------------------- fetching, once
+
+let runtimeCache = null;
+function openRuntimeCache() {
+  if (!runtimeCache) runtimeCache = RUNTIME_CACHE && self.caches ? caches.open(RUNTIME_CACHE).catch(() => null) : Promise.resolve(null);
+  return runtimeCache;
+}
+
+async function inRuntimeCache(url) {
+  const cache = await openRuntimeCache();
+  return Boolean(cache && (await cache.match(url).catch(() => undefined)));
+}
+
+// url -> a promise of copies of its response, one for each reader that will ask (this worker and
+// Pyodide); a file fetched from the network is also put in this build's runtime cache.
+const copies = new Map();
+const puts = [];   // the runtime cache's writes: the page hears "kept" once they are done
+function fetchOnce(url, readers) {
+  if (copies.has(url)) return;
+  copies.set(url, (async () => {
+    const cache = await openRuntimeCache();
+    const kept = cache && (await cache.match(url).catch(() => undefined));
+    const response = kept || (await realFetch(url));
+    const out = [response];
+    while (out.length < readers) out.push(response.clone());
+    if (!kept && cache && response.ok && response.type === "basic") puts.push(cache.put(url, response.clone()).catch(() => {}));
+    return out;
+  })());
+}
+
+async function take(url) {
+  const out = await copies.get(url);
+  const response = out.shift();
+  if (!out.length) copies.delete(url);
+  return response;
+}
+
 const realFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
   const url = String(input instanceof Request ? input.url : input);
-  const name = url.split("/").pop().split("?")[0];
   beat();
   try {
-    const response = await realFetch(input, init);
+    const response = await (copies.has(url) ? take(url) : realFetch(input, init));
     beat();
-    if (!response.ok && url !== SNAPSHOT) fatal(`Python could not start: ${name} could not be loaded (HTTP ${response.status})`);
+    if (!response.ok && url !== SNAPSHOT) fatal(`Python could not start: ${nameOf(url)} could not be loaded (HTTP ${response.status})`);
     return response;
   } catch (error) {
-    if (url !== SNAPSHOT) fatal(`Python could not start: ${name} could not be loaded (${error.message || error})`);
+    if (url !== SNAPSHOT) fatal(`Python could not start: ${nameOf(url)} could not be loaded (${error.message || error})`);
     throw error;
   }
 };
@@ -51,30 +148,63 @@ self.addEventListener("unhandledrejection", (event) => {
   fatal(`Python could not start: ${event.reason?.message || event.reason}`);
 });
 
-// Start from the build's memory snapshot (Python already started, tafl_rules imported), fetched
-// while Pyodide's own files load; without it (or if it will not load) start Python the slow way.
-async function fetchSnapshot() {
+// ---------------------------------------------------------------- which start
+
+// Fetched at once, whichever way Python starts: Pyodide's JavaScript, its WebAssembly and lockfile.
+const pyodideModule = import("./pyodide/pyodide.mjs");
+import("./pyodide/pyodide.asm.mjs").catch(() => {});  // the module Pyodide imports: fetched now, once
+fetchOnce(LOCK, 1);
+const lockfile = self.fetch(LOCK).then((r) => r.json());
+lockfile.catch(() => {});
+fetchOnce(WASM, 2);
+let measured;
+const wasmRate = new Promise((resolve) => { measured = resolve; });
+const wasmBytes = (async () => {
+  const response = await self.fetch(WASM);
+  const began = performance.now();
+  const rate = (bytes) => measured(bytes / Math.max(0.001, (performance.now() - began) / 1000));
+  const name = nameOf(WASM);
+  const probe = setInterval(() => { if ((progress.loaded[name] || 0) >= PROBE_BYTES) rate(progress.loaded[name]); }, 20);
   try {
-    const response = await fetch(SNAPSHOT);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return await response.arrayBuffer();
-  } catch (error) {
-    console.warn(`no Pyodide snapshot (${error.message || error}); starting Python the slow way`);
-    return null;
+    const bytes = await counted(response, WASM, true);
+    rate(bytes.length);
+    return bytes;
+  } finally {
+    clearInterval(probe);
+    measured(0);
   }
+})();
+wasmBytes.catch(() => {});
+
+async function chooseStart() {
+  if (FORCED === "snapshot" || FORCED === "fresh") return FORCED;
+  if (navigator.connection?.saveData) return "fresh";
+  if (await inRuntimeCache(SNAPSHOT)) return "snapshot";
+  if (await inRuntimeCache(WASM)) return "fresh";
+  return (await wasmRate) >= FAST ? "snapshot" : "fresh";
 }
+
+// ---------------------------------------------------------------- the two starts
 
 class OtherBuild extends Error {}
 
-async function fromSnapshot() {
-  const snapshot = fetchSnapshot();
-  const bytes = snapshot.then((b) => b || Promise.reject(new Error("no snapshot")));
-  bytes.catch(() => {});  // reported by fetchSnapshot; the slow way follows
+async function fromSnapshot(loadPyodide) {
+  let snapshot;
+  try {
+    fetchOnce(SNAPSHOT, 1);
+    const response = await take(SNAPSHOT);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const [sent, wasm, { decodeSnapshot }] = await Promise.all([counted(response, SNAPSHOT, true), wasmBytes, codec]);
+    snapshot = decodeSnapshot(sent, wasm);
+  } catch (error) {
+    console.warn(`no Pyodide snapshot (${error.message || error}); starting Python without it`);
+    return null;
+  }
   let pyodide;
   try {
-    pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes });
+    pyodide = await loadPyodide({ indexURL, lockFileContents: lockfile, packageBaseUrl: indexURL, stdLibURL: EMPTY_ZIP, _loadSnapshot: snapshot });
   } catch (error) {
-    if (await snapshot) console.warn(`the Pyodide snapshot did not load (${error.message || error}); starting Python the slow way`);
+    console.warn(`the Pyodide snapshot did not load (${error.message || error}); starting Python without it`);
     return null;
   }
   const api = pyodide.pyimport("tafl_rules.webapi");
@@ -82,24 +212,42 @@ async function fromSnapshot() {
   return api;
 }
 
-async function slowStart() {
-  // Starting without the snapshot runs long stretches of Python's start-up without a break:
-  // say so, so the page does not take the silence for a dead worker.
+async function freshStart(loadPyodide) {
+  // Python's start runs long stretches without a break: say so, so the page does not take the
+  // silence for a dead worker.
   postMessage({ id: 0, ok: true, type: "busy", payload: { seconds: 45 } });
-  const pyodide = await loadPyodide({ indexURL });
+  progress.start = "fresh";
+  const lock = await lockfile;
+  const entry = lock.packages.tafl_rules || lock.packages["tafl-rules"];
+  const wheel = `${indexURL}${entry.file_name}`;
+  for (const url of [STDLIB, wheel]) {
+    fetchOnce(url, 2);
+    take(url).then((response) => counted(response, url)).catch(() => {});
+  }
+  const pyodide = await loadPyodide({ indexURL, lockFileContents: lock, packageBaseUrl: indexURL, stdLibURL: STDLIB });
   // The wheel is loaded by name: Pyodide checks its sha256 against the served lockfile.
   await pyodide.loadPackage("tafl_rules", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
-  return pyodide.pyimport("tafl_rules.webapi");
+  const api = pyodide.pyimport("tafl_rules.webapi");
+  api.BUILD = BUILD;
+  return api;
 }
 
 const ready = (async () => {
-  const api = (await fromSnapshot()) || (await slowStart());
+  const { loadPyodide } = await pyodideModule;
+  const start = await chooseStart();
+  progress.start = start;
+  tellProgress(true);
+  const api = (start === "snapshot" && (await fromSnapshot(loadPyodide))) || (await freshStart(loadPyodide));
   if (api.set_heartbeat) api.set_heartbeat(beat);
-  return api;
+  return { api, start: progress.start };
 })();
 
 ready.then(
-  (api) => { started = true; postMessage({ id: 0, ok: true, type: "ready", payload: { build: api.BUILD } }); },
+  ({ api, start }) => {
+    started = true;
+    postMessage({ id: 0, ok: true, type: "ready", payload: { build: api.BUILD, start } });
+    Promise.all(puts).then(() => postMessage({ id: 0, ok: true, type: "kept", payload: {} }));
+  },
   (error) => (error instanceof OtherBuild
     ? fatal("the site was updated while this page was open, and its rules engine is now of another build: "
       + "reload the page (your game is kept)", { reload: true, detail: error.message })
@@ -114,7 +262,7 @@ self.onmessage = async (event) => {
   }
   let api;
   try {
-    api = await ready;
+    ({ api } = await ready);
   } catch (error) {
     postMessage({ id, ok: false, type, payload: { error: `Python could not start: ${error.message || error}` } });
     return;

@@ -139,5 +139,9 @@ def setup_runtime(app: Sphinx) -> None:
     app.add_config_value("tafl_runtime", True, "env", bool)
     # compressed copies kept between builds (compress.precompress), relative to the folder of conf.py
     app.add_config_value("tafl_compress_cache", "_build/.tafl-compressed", "env")
-    app.connect("build-finished", _on_build_finished)
+    # last of the build's end (Sphinx runs lower priorities first; the others' are 500): the fonts and
+    # redirect pages written by the other handlers are then in the site the service worker keeps,
+    # and compressed (review N13: the Welsh font's stylesheet, written after the service worker's
+    # list, was missing offline, and its request failed in the console)
+    app.connect("build-finished", _on_build_finished, priority=900)
     offline.setup_offline(app)

@@ -60,6 +60,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 READY = '.tafl-board[data-ready="true"]'
+READY_OR_FAILED = '.tafl-board[data-ready="true"], .tafl-board[data-ready="error"]'
 
 
 LONGTASK_PROBE = """
@@ -192,62 +193,13 @@ CONTROLLED = "() => navigator.serviceWorker && navigator.serviceWorker.controlle
 # Lighthouse's profiles: desktop 10 Mbit/s (upload as fast), 40 ms; mobile "slow 4G" 1.6 Mbit/s, 0.75 up, 150 ms
 UPLOAD_MBIT = {10.0: 10.0, 1.6: 0.75}
 NETWORK_TIMEOUT_S = 600
+KEPT_TIMEOUT_S = 120
 
 
-class SentLog:
-    """What the benchmark's own server wrote: per response, its path, status, encoding and bytes."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.responses: list[dict] = []
-        self.start = time.perf_counter()
-
-    def handler(self):
-        log = self
-
-        class Logged(serve.Handler):
-            def setup(self) -> None:
-                super().setup()
-                raw, handler = self.wfile, self
-
-                class Counting:
-                    def write(self, data) -> int:
-                        entry = getattr(handler, "_entry", None)
-                        if entry is not None:
-                            entry["bytes"] += len(data)
-                        return raw.write(data)
-
-                    def __getattr__(self, name):
-                        return getattr(raw, name)
-
-                self.wfile = Counting()
-
-            def send_response(self, code, message=None) -> None:
-                self._entry = {"at": time.perf_counter() - log.start, "path": self.path, "status": code, "bytes": 0, "encoding": ""}
-                with log.lock:
-                    log.responses.append(self._entry)
-                super().send_response(code, message)
-
-            def send_header(self, keyword, value) -> None:
-                if keyword.lower() == "content-encoding" and getattr(self, "_entry", None):
-                    self._entry["encoding"] = value
-                super().send_header(keyword, value)
-
-        return Logged
-
-    def written(self) -> int:
-        with self.lock:
-            return sum(r["bytes"] for r in self.responses)
-
-    def sent_twice(self) -> list[str]:
-        with self.lock:
-            full = collections.Counter(r["path"] for r in self.responses if r["status"] == 200)
-        return sorted(f"{path.rsplit('/', 1)[-1]} x{n}" for path, n in full.items() if n > 1)
-
-
-def network_first_visit(playwright, site: Path, page_path: str, mbit: float, latency_ms: float) -> dict:
-    """One first visit (a fresh profile) of ``page_path`` through Chromium's network emulation."""
-    log = SentLog()
+def network_first_visit(playwright, site: Path, page_path: str, mbit: float, latency_ms: float, start: str = "") -> dict:
+    """One first visit (a fresh profile) of ``page_path`` through Chromium's network emulation
+    (``start``: force the worker's way of starting, as ``?tafl-start=`` does)."""
+    log = serve.Sent()
     server = serve.make_server(str(site), handler=log.handler())
     threading.Thread(target=server.serve_forever, daemon=True).start()
     upload = UPLOAD_MBIT.get(mbit, mbit)
@@ -263,15 +215,22 @@ def network_first_visit(playwright, site: Path, page_path: str, mbit: float, lat
         finished, started = [], {}
         page.on("request", lambda r: started.setdefault(id(r), r.url))
         page.on("requestfinished", lambda r: finished.append(r))
-        url = f"http://127.0.0.1:{server.server_port}/{page_path}"
+        url = f"http://127.0.0.1:{server.server_port}/{page_path}" + (f"?tafl-start={start}" if start else "")
         log.start = time.perf_counter()
         page.goto(url, wait_until="commit", timeout=NETWORK_TIMEOUT_S * 1000)
+        failed = ""
         try:
-            page.wait_for_selector(READY, timeout=max(1, NETWORK_TIMEOUT_S - (time.perf_counter() - log.start)) * 1000)
+            page.wait_for_selector(READY_OR_FAILED, timeout=max(1, NETWORK_TIMEOUT_S - (time.perf_counter() - log.start)) * 1000)
             ready = time.perf_counter() - log.start
+            if page.locator(READY).count() == 0:  # the board gave up: its words say why
+                failed = f"failed after {ready:.1f} s: {page.locator('.tafl-board-status').first.text_content()}"
+                ready = None
         except PlaywrightTimeout:
             ready = None  # not ready within the time allowed: the bytes are those that had arrived by then
+            failed = f"not ready after {NETWORK_TIMEOUT_S} s"
         written = log.written()
+        started_by = page.evaluate("() => { const w = window.tafl?.boards[0]?.worker; "
+                                   "return w ? `${w.startedBy} (wasm at ${((w.wasmRate || 0) / 1e6).toFixed(1)} MB/s decoded)` : ''; }") if ready else ""
         done = list(finished)
         arrived = 0
         for request in done:
@@ -279,27 +238,44 @@ def network_first_visit(playwright, site: Path, page_path: str, mbit: float, lat
             arrived += sizes["responseBodySize"] + sizes["responseHeadersSize"]
         done_urls = {r.url for r in done}
         in_flight = sorted({u.rsplit("/", 1)[-1].split("?")[0] for u in started.values() if u not in done_urls and not u.startswith("data:")})
+        kept = None
+        if ready:  # then the page keeps itself for offline use (the service worker): how long, and what it sent
+            try:
+                page.wait_for_selector(".tafl-kept", timeout=KEPT_TIMEOUT_S * 1000)
+                kept = time.perf_counter() - log.start - ready
+            except PlaywrightTimeout:
+                pass
+        after = log.written() - written
         with log.lock:
             encodings = collections.Counter(r["encoding"] or "none" for r in log.responses if r["status"] == 200 and r["bytes"] > 50_000)
         context.close()
     server.shutdown()
     server.server_close()
-    return {"ready": ready, "arrived": arrived, "written": written, "in_flight": in_flight,
-            "twice": log.sent_twice(), "encodings": dict(encodings), "upload": upload}
+    return {"ready": ready, "failed": failed, "arrived": arrived, "written": written, "in_flight": in_flight,
+            "twice": log.sent_twice(), "encodings": dict(encodings), "upload": upload, "start": started_by,
+            "kept": kept, "after": after}
 
 
 def network_report(results: dict, page_path: str) -> None:
     print(f"first visit of {page_path} (fresh profile) through Chromium's network emulation:")
     for (mbit, latency), runs in results.items():
         ready = [r["ready"] if r["ready"] is not None else float("inf") for r in runs]
+        for r in runs:
+            if r["failed"]:
+                print(f"  {mbit:g} Mbit/s, {latency:g} ms: the board {r['failed']}")
         arrived = [r["arrived"] / 1e6 for r in runs]
         written = [r["written"] / 1e6 for r in runs]
         print(f"  {mbit:g} Mbit/s down ({runs[0]['upload']:g} up), {latency:g} ms: board ready, median {statistics.median(ready):.1f} s "
-              f"(runs: {', '.join(f'{v:.1f}' for v in ready)}; inf: not ready after {NETWORK_TIMEOUT_S} s); bytes arrived before ready {statistics.median(arrived):.2f} MB "
+              f"(runs: {', '.join(f'{v:.1f}' for v in ready)}; inf: never ready); bytes arrived before ready (or before it gave up) {statistics.median(arrived):.2f} MB "
               f"(runs: {', '.join(f'{v:.2f}' for v in arrived)}); the server had written {statistics.median(written):.2f} MB")
         last = runs[-1]
-        print(f"    large responses by encoding: {last['encodings']}; still on their way at ready: {', '.join(last['in_flight']) or 'none'}; "
-              f"sent twice by then or after: {', '.join(last['twice']) or 'none'}")
+        kept = [f"{r['kept']:.1f}" if r["kept"] is not None else "never" for r in runs]
+        meanwhile = ", ".join(f"{r['after'] / 1e6:.2f}" for r in runs)
+        print(f"    started from: {', '.join(r['start'] or '?' for r in runs)}; large responses by encoding: {last['encodings']}; "
+              f"still on their way at ready: {', '.join(last['in_flight']) or 'none'}")
+        print(f"    ready -> 'Kept on this device': {', '.join(kept)} s (within {KEPT_TIMEOUT_S} s), the server writing "
+              f"{meanwhile} MB meanwhile; "
+              f"sent twice in the whole visit: {', '.join(last['twice']) or 'none'}")
 
 
 class Figures:
@@ -351,6 +327,8 @@ def main() -> None:
     parser.add_argument("--network", default="", help="first visits through network emulation, MBIT:LATENCY_MS pairs, e.g. 10:40,1.6:150")
     parser.add_argument("--network-page", default="docs/variants/brandubh.html")
     parser.add_argument("--network-runs", type=int, default=1)
+    parser.add_argument("--network-start", default="", choices=["", "snapshot", "fresh"],
+                        help="force the rules worker's way of starting in the network runs (default: its own choice)")
     parser.add_argument("--long", default="", help="also time long games of these many moves, e.g. 1000,2000,5000")
     parser.add_argument("--long-runs", type=int, default=3)
     parser.add_argument("--site", default=str(ROOT / "_build" / "html"), help="the built site (default _build/html)")
@@ -378,7 +356,7 @@ def main() -> None:
         network = {}
         for pair in filter(None, args.network.split(",")):
             mbit, latency = (float(x) for x in pair.split(":"))
-            network[(mbit, latency)] = [network_first_visit(playwright, site, args.network_page, mbit, latency)
+            network[(mbit, latency)] = [network_first_visit(playwright, site, args.network_page, mbit, latency, args.network_start)
                                         for _ in range(args.network_runs)]
         load_network = load_average()
         long_times = {}

@@ -19,6 +19,8 @@ import gzip
 import hashlib
 import os
 import shutil
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -35,6 +37,7 @@ SMALLEST = 512               # bytes: smaller files gain nothing worth a second 
 QUALITY = 11                 # brotli's best
 LARGE = 16_000_000           # bytes: a file this large and new to the cache...
 LARGE_QUALITY = 9            # ...is compressed at this quality (see the module's docstring)
+GRACE_S = 3600               # a cached copy no build has used for this long is dropped
 
 
 def wanted(path: Path) -> bool:
@@ -69,9 +72,11 @@ def _write(path: Path, cache: Path) -> list[str]:
         target = path.with_name(path.name + suffix)
         kept = cache / f"{digest}{suffix}"
         used.append(kept.name)
-        if not kept.is_file():
+        if kept.is_file():
+            os.utime(kept)  # in use: not dropped for an hour
+        else:
             packed = _compressed(data, encoding)
-            temporary = kept.with_name(f"{kept.name}.{os.getpid()}.part")
+            temporary = kept.with_name(f"{kept.name}.{os.getpid()}.{threading.get_ident()}.part")
             temporary.write_bytes(packed)
             temporary.replace(kept)
         if kept.stat().st_size >= len(data):  # no smaller: the file is served as it is
@@ -96,7 +101,9 @@ def precompress(outdir: Path, cache: Path | None = None) -> int:
     files = sorted(_site_files(outdir), key=lambda p: -p.stat().st_size)  # the longest first, in parallel
     with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
         used = {name for names in pool.map(lambda p: _write(p, cache), files) for name in names}
-    for old in cache.iterdir():  # what earlier builds needed and this one does not
-        if old.name not in used and not old.name.endswith(".part"):
-            old.unlink()
+    # what earlier builds needed and this one does not, once an hour old (a build running beside
+    # this one, a test's, may be using it)
+    for old in cache.iterdir():
+        if old.name not in used and time.time() - old.stat().st_mtime > GRACE_S:
+            old.unlink(missing_ok=True)
     return len(files)

@@ -20,6 +20,7 @@ import http.server
 import os
 import sys
 import threading
+import time
 import urllib.parse
 from pathlib import Path
 from typing import Any
@@ -171,6 +172,67 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # quiet unless asked
         if getattr(self.server, "verbose", False):
             super().log_message(format, *args)
+
+
+class Sent:
+    """What a server wrote, response by response (the board benchmark and the network tests read it):
+    ``responses`` holds ``{"at", "path", "status", "encoding", "bytes"}``, ``at`` in seconds from
+    ``start`` and ``bytes`` as written to the socket, headers included."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.responses: list[dict[str, Any]] = []
+        self.start = time.perf_counter()
+
+    def handler(self) -> type[Handler]:
+        """A :class:`Handler` that records here what it writes."""
+        sent = self
+
+        class Recording(Handler):
+            def setup(self) -> None:
+                super().setup()
+                self.wfile = _Counting(self.wfile, self)  # type: ignore[assignment]  # (it writes through to the socket file)
+
+            def send_response(self, code: int, message: str | None = None) -> None:
+                self._sent = {"at": time.perf_counter() - sent.start, "path": self.path, "status": code, "encoding": "", "bytes": 0}
+                with sent.lock:
+                    sent.responses.append(self._sent)
+                super().send_response(code, message)
+
+            def send_header(self, keyword: str, value: str) -> None:
+                if keyword.lower() == "content-encoding" and hasattr(self, "_sent"):
+                    self._sent["encoding"] = value
+                super().send_header(keyword, value)
+
+        return Recording
+
+    def written(self) -> int:
+        with self.lock:
+            return sum(r["bytes"] for r in self.responses)
+
+    def sent_twice(self) -> list[str]:
+        """The files sent whole (200) more than once, as ``name xN``."""
+        with self.lock:
+            counts: dict[str, int] = {}
+            for r in self.responses:
+                if r["status"] == 200:
+                    counts[r["path"]] = counts.get(r["path"], 0) + 1
+        return sorted(f"{path.rsplit('/', 1)[-1]} x{n}" for path, n in counts.items() if n > 1)
+
+
+class _Counting:
+    """A handler's output, counted into the response it is writing."""
+
+    def __init__(self, raw: Any, handler: Any) -> None:
+        self.raw, self.handler = raw, handler
+
+    def write(self, data: bytes) -> int:
+        if hasattr(self.handler, "_sent"):
+            self.handler._sent["bytes"] += len(data)
+        return int(self.raw.write(data))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
 
 
 class Server(http.server.ThreadingHTTPServer):

@@ -55,6 +55,7 @@ export class RulesWorker {
     this.pending = new Map();
     this.ready = false;
     this.startedBy = "";   // how it started: "snapshot" or "fresh" (the tests and the benchmark read it)
+    this.progress = null;   // the last progress the worker sent (its chosen start, bytes so far)
     this.loading = { percent: null, step: "download" };
     this.lastHeard = 0;
     this.pingSent = 0;
@@ -116,12 +117,15 @@ export class RulesWorker {
       }
       if (type === "progress") {  // the start budget runs from the last progress (a slow network is not a stall)
         for (const entry of this.pending.values()) if (entry.timeout) entry.arm();
+        this.progress = payload;
         this.loading = loadingOf(payload);
         this.events.engineProgress?.(this.loading);
       }
       if (type === "ready" && ok) {
         this.ready = true;
         this.startedBy = payload.start || "";
+        this.wasmRate = payload.rate ?? null;  // bytes a second the WebAssembly arrived at, as decoded
+        this.marks = payload.marks || {};      // milliseconds from the worker's start to each step
         this.events.engineReady?.();
       } else if (type === "ready") {
         this.lost(payload.error, { starting: true, reload: Boolean(payload.reload) });

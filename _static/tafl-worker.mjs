@@ -11,10 +11,11 @@
 //   the wheel (0.25 MB): 2 MB less to fetch, a second or two more of work.
 // On a fast connection the snapshot is first; on a slow one (a phone's) the fresh start is, by
 // tens of seconds. So: the snapshot when this build's runtime cache (the service worker's) holds
-// it; the fresh start when that cache holds the WebAssembly but not yet the snapshot (an earlier
-// visit started fresh, and the snapshot is on its way); otherwise the rate at which the
-// WebAssembly arrives decides, measured on its first 2 MB. A page may force either
-// (?start=snapshot|fresh in the worker's address: the tests and the benchmark).
+// it; the fresh start when that cache holds the library but not yet the snapshot (an earlier visit
+// started fresh, and the snapshot is on its way); otherwise the rate at which the WebAssembly
+// arrives decides, measured on its first 2 MB or 0.6 s, while the snapshot is fetched beside it
+// (and dropped if the start is fresh). A page may force either (?start=snapshot|fresh in the
+// worker's address: the tests and the benchmark).
 //
 // Nothing is fetched twice: what Pyodide asks for is fetched once, ahead of it, and every runtime
 // file fetched is put in this build's runtime cache, where the service worker finds it instead
@@ -35,10 +36,16 @@ const WASM = `${indexURL}pyodide.asm.wasm`;
 const LOCK = `${indexURL}pyodide-lock.json`;
 const RUNTIME_CACHE = BUILD ? `tafl-runtime-${BUILD}` : "";
 const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
-const PROBE_BYTES = 2_000_000;   // of the WebAssembly (as decoded), to measure how fast it arrives
-const FAST = 3_000_000;          // bytes a second (decoded): about 7 Mbit/s on the wire with brotli
+const PROBE_BYTES = 2_000_000;   // of the WebAssembly (as decoded), to measure how fast it arrives...
+const PROBE_MS = 600;            // ...or what arrived in this time, if less
+// bytes a second (decoded) from which the snapshot is quicker: about 3.5 Mbit/s on the wire with brotli
+// (the WebAssembly shrinks 3.5 times), 4.5 with gzip. The snapshot costs 2 MB more than the library
+// and the wheel, and saves a second or two of work on a desktop, three or four on a phone.
+const FAST = 1_500_000;
 const BEAT_EVERY_MS = 500;
 let lastBeat = 0;
+const marks = {};  // milliseconds from the worker's start to each step (the ready message reports them)
+const mark = (step) => { marks[step] ??= Math.round(performance.now()); };
 
 function beat() {
   const now = performance.now();
@@ -84,6 +91,7 @@ async function counted(response, url, keep = false) {
     },
   });
   const bytes = await new Response(response.body.pipeThrough(counter)).arrayBuffer();
+  mark(name);
   progress.done.add(url);
   if (progress.start && FILES[progress.start].every((u) => progress.done.has(u))) progress.step = "start";
   tellProgress(true);
@@ -104,20 +112,39 @@ async function inRuntimeCache(url) {
 }
 
 // url -> a promise of copies of its response, one for each reader that will ask (this worker and
-// Pyodide); a file fetched from the network is also put in this build's runtime cache.
+// Pyodide); a file fetched from the network is also put in this build's runtime cache, once Python
+// has started (the writes would slow the start: the copy waits in memory).
 const copies = new Map();
-const puts = [];   // the runtime cache's writes: the page hears "kept" once they are done
+const aborts = new Map();
+const keep = [];   // [url, response] to put in the runtime cache; the page hears "kept" once they are
 function fetchOnce(url, readers) {
   if (copies.has(url)) return;
-  copies.set(url, (async () => {
+  const abort = new AbortController();
+  aborts.set(url, abort);
+  const promise = (async () => {
     const cache = await openRuntimeCache();
     const kept = cache && (await cache.match(url).catch(() => undefined));
-    const response = kept || (await realFetch(url));
+    const response = kept || (await realFetch(url, { signal: abort.signal }));
     const out = [response];
     while (out.length < readers) out.push(response.clone());
-    if (!kept && cache && response.ok && response.type === "basic") puts.push(cache.put(url, response.clone()).catch(() => {}));
+    if (!kept && cache && response.ok && response.type === "basic") keep.push([url, response.clone()]);
     return out;
-  })());
+  })();
+  promise.catch(() => {});  // (a failure is the reader's to report; a dropped snapshot is none)
+  copies.set(url, promise);
+}
+
+/** Stop fetching `url` (a snapshot the slow connection will not wait for). */
+function forget(url) {
+  aborts.get(url)?.abort();
+  copies.delete(url);
+  const i = keep.findIndex(([u]) => u === url);
+  if (i >= 0) keep.splice(i, 1);
+}
+
+async function keepRuntime() {
+  const cache = await openRuntimeCache();
+  for (const [url, response] of keep.splice(0)) await cache?.put(url, response).catch(() => {});
 }
 
 async function take(url) {
@@ -158,16 +185,18 @@ const lockfile = self.fetch(LOCK).then((r) => r.json());
 lockfile.catch(() => {});
 fetchOnce(WASM, 2);
 let measured;
-const wasmRate = new Promise((resolve) => { measured = resolve; });
+let rateSeen = null;  // (the ready message reports it: the benchmark prints it)
+const wasmRate = new Promise((resolve) => { measured = resolve; }).then((rate) => { rateSeen ??= Math.round(rate); return rate; });
 const wasmBytes = (async () => {
   const response = await self.fetch(WASM);
   const began = performance.now();
-  const rate = (bytes) => measured(bytes / Math.max(0.001, (performance.now() - began) / 1000));
   const name = nameOf(WASM);
-  const probe = setInterval(() => { if ((progress.loaded[name] || 0) >= PROBE_BYTES) rate(progress.loaded[name]); }, 20);
+  const rate = () => measured((progress.loaded[name] || 0) / Math.max(0.001, (performance.now() - began) / 1000));
+  // the rate once PROBE_BYTES have arrived, or after PROBE_MS, whichever comes first
+  const probe = setInterval(() => { if ((progress.loaded[name] || 0) >= PROBE_BYTES || performance.now() - began >= PROBE_MS) rate(); }, 20);
   try {
     const bytes = await counted(response, WASM, true);
-    rate(bytes.length);
+    rate();
     return bytes;
   } finally {
     clearInterval(probe);
@@ -176,11 +205,13 @@ const wasmBytes = (async () => {
 })();
 wasmBytes.catch(() => {});
 
+/** How Python starts, and whether the snapshot may be fetched while that is decided. */
 async function chooseStart() {
   if (FORCED === "snapshot" || FORCED === "fresh") return FORCED;
   if (navigator.connection?.saveData) return "fresh";
   if (await inRuntimeCache(SNAPSHOT)) return "snapshot";
-  if (await inRuntimeCache(WASM)) return "fresh";
+  if (await inRuntimeCache(STDLIB)) return "fresh";  // an earlier start was fresh; the snapshot is on its way
+  fetchOnce(SNAPSHOT, 1);  // at once, beside the WebAssembly: dropped if the connection proves slow
   return (await wasmRate) >= FAST ? "snapshot" : "fresh";
 }
 
@@ -196,6 +227,7 @@ async function fromSnapshot(loadPyodide) {
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const [sent, wasm, { decodeSnapshot }] = await Promise.all([counted(response, SNAPSHOT, true), wasmBytes, codec]);
     snapshot = decodeSnapshot(sent, wasm);
+    mark("decoded");
   } catch (error) {
     console.warn(`no Pyodide snapshot (${error.message || error}); starting Python without it`);
     return null;
@@ -234,19 +266,23 @@ async function freshStart(loadPyodide) {
 
 const ready = (async () => {
   const { loadPyodide } = await pyodideModule;
+  mark("pyodide.mjs");
   const start = await chooseStart();
+  if (start === "fresh") forget(SNAPSHOT);
+  mark("chosen");
   progress.start = start;
   tellProgress(true);
   const api = (start === "snapshot" && (await fromSnapshot(loadPyodide))) || (await freshStart(loadPyodide));
   if (api.set_heartbeat) api.set_heartbeat(beat);
+  mark("python");
   return { api, start: progress.start };
 })();
 
 ready.then(
   ({ api, start }) => {
     started = true;
-    postMessage({ id: 0, ok: true, type: "ready", payload: { build: api.BUILD, start } });
-    Promise.all(puts).then(() => postMessage({ id: 0, ok: true, type: "kept", payload: {} }));
+    postMessage({ id: 0, ok: true, type: "ready", payload: { build: api.BUILD, start, rate: rateSeen, marks } });
+    keepRuntime().then(() => postMessage({ id: 0, ok: true, type: "kept", payload: {} }));
   },
   (error) => (error instanceof OtherBuild
     ? fatal("the site was updated while this page was open, and its rules engine is now of another build: "

@@ -133,12 +133,11 @@ self.addEventListener("activate", (event) => {
 async function status(url) {
   const site = await caches.open(SITE_CACHE);
   const runtime = await caches.open(RUNTIME_CACHE);
-  const pages = SITE.pages.filter((path) => path.endsWith(".html"));
   let kept = 0;
-  for (const path of pages) if (await site.match(at(path))) kept += 1;
+  for (const path of SITE.pages) if (await site.match(at(path))) kept += 1;
   return {
     type: "status", build: SITE.build, version: SITE.version, page: Boolean(url && (await site.match(pageKey(url)))),
-    pages: kept, of: pages.length, starts: await completeStarts(runtime),
+    pages: kept, of: SITE.pages.length, starts: await completeStarts(runtime),
   };
 }
 
@@ -148,12 +147,16 @@ async function keepAll(tell) {
   const runtime = await caches.open(RUNTIME_CACHE);
   const runtimePaths = [...new Set(Object.values(SITE.starts).flat())];
   const held = new Set((await site.keys()).map((request) => request.url));
-  const files = [...SITE.pages, ...SITE.shell].filter((path) => !held.has(at(path)));
-  const total = files.length + runtimePaths.length;
-  let done = total - files.length - runtimePaths.length;
+  const pages = SITE.pages.filter((path) => !held.has(at(path)));
+  const files = [...SITE.files, ...SITE.shell].filter((path) => !held.has(at(path)));
+  const total = pages.length + files.length + runtimePaths.length;
+  let done = 0;
+  for (const path of pages) {
+    if (!(await keepPage(site, at(path)))) throw new Error(`${path} is of another version of the site: reload to update`);
+    tell(++done, total);
+  }
   for (const path of files) {
-    if (path.endsWith(".html")) await keepPage(site, at(path));
-    else await fetchInto(site, at(path));
+    await fetchInto(site, at(path));
     tell(++done, total);
   }
   await fillRuntime(runtime, runtimePaths, () => tell(++done, total));

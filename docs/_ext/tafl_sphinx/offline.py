@@ -161,16 +161,18 @@ def runtime_starts(outdir: Path, build: str) -> dict[str, list[str]]:
             "fresh": common + [f"_static/pyodide/tafl-stdlib.zip?build={build}"] + wheels}
 
 
-def site_pages(outdir: Path) -> list[str]:
-    """Every page, and every other file the pages link outside ``_static`` (downloads, images, the
-    search index): what "keep the whole site" keeps."""
-    out = []
+def site_pages(outdir: Path) -> tuple[list[str], list[str]]:
+    """What "keep the whole site" keeps beside the shell: the pages (every page stamped with the
+    version), and every other file outside ``_static`` (downloads, the search index, the small
+    pages that redirect an old address)."""
+    pages, files = [], []
     for path in _files(outdir):
         rel = path.relative_to(outdir).as_posix()
-        if rel.startswith(("_static/", "_sources/")) or rel in (SERVICE_WORKER, "objects.inv") or rel.endswith(".stamp"):
+        if rel.startswith(("_static/", "_sources/")) or rel in (SERVICE_WORKER, "objects.inv"):
             continue
-        out.append(rel)
-    return out
+        stamped = path.suffix == ".html" and _VERSION_META.search(path.read_text(encoding="utf-8", errors="replace"))
+        (pages if stamped else files).append(rel)
+    return pages, files
 
 
 def shell_files(outdir: Path) -> list[str]:
@@ -188,8 +190,9 @@ def shell_files(outdir: Path) -> list[str]:
 
 def write_service_worker(outdir: Path, build: str, version: str) -> Path:
     """``tafl-sw.js`` at the site's root (its scope is the whole site, also under a sub-path)."""
+    pages, files = site_pages(outdir)
     config = {"build": build, "version": version, "runtime": runtime_files(outdir, build),
-              "starts": runtime_starts(outdir, build), "shell": shell_files(outdir), "pages": site_pages(outdir),
+              "starts": runtime_starts(outdir, build), "shell": shell_files(outdir), "pages": pages, "files": files,
               "start": START_PAGE, "offline": OFFLINE_PAGE, "notKept": NOT_KEPT_PAGE}
     text = TEMPLATE.read_text(encoding="utf-8")
     marker = "const SITE = {};"

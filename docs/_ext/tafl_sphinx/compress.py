@@ -83,6 +83,8 @@ def _write(path: Path, cache: Path) -> list[str]:
             target.unlink(missing_ok=True)
             continue
         shutil.copyfile(kept, target)
+        stat = path.stat()
+        os.utime(target, (stat.st_atime, stat.st_mtime))  # as nginx's gzip_static asks: the file's own time
     return used
 
 

@@ -99,6 +99,7 @@ function showStatus(answer) {
   const pageKept = answer.page && answer.starts.length > 0;
   const whole = answer.pages >= answer.of && answer.starts.length === 2;
   document.documentElement.dataset.taflOffline = whole ? "site" : pageKept ? "page" : "";
+  document.documentElement.dataset.taflStarts = answer.starts.join(" ");  // the ways a board can start offline
   const board = document.querySelector("div.tafl-board");
   if (board && pageKept) {
     let note = document.querySelector(".tafl-kept");
@@ -124,7 +125,10 @@ function listen() {
   navigator.serviceWorker.addEventListener("message", (event) => {
     const data = event.data || {};
     if (data.type === "build" && data.version !== version) offerUpdate(null);
-    if (data.type === "status" && data.version === version) showStatus(data);
+    if (data.type === "status" && data.version === version) {
+      showStatus(data);
+      if (data.kept === "all" && stored) listStoredPages(stored).catch(() => {});
+    }
     if (data.type === "keeping") keeping(data);
   });
 }

@@ -13,9 +13,8 @@
 // tens of seconds. So: the snapshot when this build's runtime cache (the service worker's) holds
 // it; the fresh start when that cache holds the library but not yet the snapshot (an earlier visit
 // started fresh, and the snapshot is on its way); otherwise the rate at which the WebAssembly
-// arrives decides, measured on its first 2 MB or 0.6 s, while the snapshot is fetched beside it
-// (and dropped if the start is fresh). A page may force either (?start=snapshot|fresh in the
-// worker's address: the tests and the benchmark).
+// arrives decides, measured on its first 2 MB or 1 s (on loopback a few tens of milliseconds). A
+// page may force either (?start=snapshot|fresh in the worker's address: the tests and the benchmark).
 //
 // Nothing is fetched twice: what Pyodide asks for is fetched once, ahead of it, and every runtime
 // file fetched is put in this build's runtime cache, where the service worker finds it instead
@@ -37,11 +36,14 @@ const LOCK = `${indexURL}pyodide-lock.json`;
 const RUNTIME_CACHE = BUILD ? `tafl-runtime-${BUILD}` : "";
 const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 const PROBE_BYTES = 2_000_000;   // of the WebAssembly (as decoded), to measure how fast it arrives...
-const PROBE_MS = 600;            // ...or what arrived in this time, if less
-// bytes a second (decoded) from which the snapshot is quicker: about 3.5 Mbit/s on the wire with brotli
-// (the WebAssembly shrinks 3.5 times), 4.5 with gzip. The snapshot costs 2 MB more than the library
-// and the wheel, and saves a second or two of work on a desktop, three or four on a phone.
-const FAST = 1_500_000;
+const PROBE_MS = 1000;           // ...or what arrived in this time, if less
+// Bytes a second (decoded) from which the snapshot is quicker. The snapshot costs 2 MB more than the
+// library and the wheel, and saves two or three seconds of work (bench_board.py --network at a load
+// of 12 on this project's 2 cores: at 10 Mbit/s the snapshot's start 7.5 s, the fresh one 9-10 s; at
+// 1.6 Mbit/s 35.5 s and 28-32 s), so the two cross near 6 Mbit/s. There the WebAssembly, sharing
+// the connection with the page's own files, arrives at about 0.9 MB/s decoded (1.3 to 1.6 at 10
+// Mbit/s, under 0.3 at 1.6).
+const FAST = 900_000;
 const BEAT_EVERY_MS = 500;
 let lastBeat = 0;
 const marks = {};  // milliseconds from the worker's start to each step (the ready message reports them)
@@ -187,7 +189,7 @@ fetchOnce(WASM, 2);
 let measured;
 let rateSeen = null;  // (the ready message reports it: the benchmark prints it)
 const wasmRate = new Promise((resolve) => { measured = resolve; }).then((rate) => { rateSeen ??= Math.round(rate); return rate; });
-const wasmBytes = (async () => {
+let wasmBytes = (async () => {  // (let: dropped once Python has started)
   const response = await self.fetch(WASM);
   const began = performance.now();
   const name = nameOf(WASM);
@@ -207,13 +209,16 @@ wasmBytes.catch(() => {});
 
 /** How Python starts, and whether the snapshot may be fetched while that is decided. */
 async function chooseStart() {
+  if (FORCED === "snapshot") fetchOnce(SNAPSHOT, 1);
   if (FORCED === "snapshot" || FORCED === "fresh") return FORCED;
   if (navigator.connection?.saveData) return "fresh";
   if (await inRuntimeCache(SNAPSHOT)) return "snapshot";
   if (await inRuntimeCache(STDLIB)) return "fresh";  // an earlier start was fresh; the snapshot is on its way
-  fetchOnce(SNAPSHOT, 1);  // at once, beside the WebAssembly: dropped if the connection proves slow
+  // (the snapshot waits for the measure: fetched beside the WebAssembly, it would halve the rate
+  // measured, and be fetched in vain on a slow connection)
   return (await wasmRate) >= FAST ? "snapshot" : "fresh";
 }
+const chosen = chooseStart();
 
 // ---------------------------------------------------------------- the two starts
 
@@ -235,6 +240,7 @@ async function fromSnapshot(loadPyodide) {
   let pyodide;
   try {
     pyodide = await loadPyodide({ indexURL, lockFileContents: lockfile, packageBaseUrl: indexURL, stdLibURL: EMPTY_ZIP, _loadSnapshot: snapshot });
+    pyodide._api.config._loadSnapshot = null;  // (its 31 MB are in Python's memory now; Pyodide would keep them)
   } catch (error) {
     console.warn(`the Pyodide snapshot did not load (${error.message || error}); starting Python without it`);
     return null;
@@ -267,7 +273,7 @@ async function freshStart(loadPyodide) {
 const ready = (async () => {
   const { loadPyodide } = await pyodideModule;
   mark("pyodide.mjs");
-  const start = await chooseStart();
+  const start = await chosen;
   if (start === "fresh") forget(SNAPSHOT);
   mark("chosen");
   progress.start = start;
@@ -275,6 +281,7 @@ const ready = (async () => {
   const api = (start === "snapshot" && (await fromSnapshot(loadPyodide))) || (await freshStart(loadPyodide));
   if (api.set_heartbeat) api.set_heartbeat(beat);
   mark("python");
+  wasmBytes = null;
   return { api, start: progress.start };
 })();
 

@@ -229,8 +229,8 @@ def network_first_visit(playwright, site: Path, page_path: str, mbit: float, lat
             ready = None  # not ready within the time allowed: the bytes are those that had arrived by then
             failed = f"not ready after {NETWORK_TIMEOUT_S} s"
         written = log.written()
-        started_by = page.evaluate("() => { const w = window.tafl?.boards[0]?.worker; "
-                                   "return w ? `${w.startedBy} (wasm at ${((w.wasmRate || 0) / 1e6).toFixed(1)} MB/s decoded)` : ''; }") if ready else ""
+        started_by = page.evaluate("() => { const w = window.tafl?.boards[0]?.worker; return w?.startedBy "
+                                   "? `${w.startedBy} (wasm at ${((w.wasmRate || 0) / 1e6).toFixed(1)} MB/s decoded)` : ''; }") if ready else ""
         done = list(finished)
         arrived = 0
         for request in done:
@@ -239,13 +239,26 @@ def network_first_visit(playwright, site: Path, page_path: str, mbit: float, lat
         done_urls = {r.url for r in done}
         in_flight = sorted({u.rsplit("/", 1)[-1].split("?")[0] for u in started.values() if u not in done_urls and not u.startswith("data:")})
         kept = None
-        if ready:  # then the page keeps itself for offline use (the service worker): how long, and what it sent
+        says_kept = page.locator('meta[name="tafl-runtime"]').count() > 0  # (an older build never says so)
+        if ready and says_kept:  # then the page keeps itself for offline use (the service worker): how long, and what it sent
             try:
                 page.wait_for_selector(".tafl-kept", timeout=KEPT_TIMEOUT_S * 1000)
                 kept = time.perf_counter() - log.start - ready
             except PlaywrightTimeout:
                 pass
         after = log.written() - written
+        later = later_start = None
+        if kept is not None:  # a later visit, once the service worker holds the snapshot too (fetched in the background)
+            try:
+                page.wait_for_function("() => (document.documentElement.dataset.taflStarts || '').includes('snapshot')",
+                                       timeout=KEPT_TIMEOUT_S * 1000)
+                began = time.perf_counter()
+                page.reload(wait_until="commit")
+                page.wait_for_selector(READY, timeout=NETWORK_TIMEOUT_S * 1000)
+                later = time.perf_counter() - began
+                later_start = page.evaluate("() => window.tafl.boards[0].worker.startedBy")
+            except PlaywrightTimeout:
+                pass
         with log.lock:
             encodings = collections.Counter(r["encoding"] or "none" for r in log.responses if r["status"] == 200 and r["bytes"] > 50_000)
         context.close()
@@ -253,7 +266,7 @@ def network_first_visit(playwright, site: Path, page_path: str, mbit: float, lat
     server.server_close()
     return {"ready": ready, "failed": failed, "arrived": arrived, "written": written, "in_flight": in_flight,
             "twice": log.sent_twice(), "encodings": dict(encodings), "upload": upload, "start": started_by,
-            "kept": kept, "after": after}
+            "kept": kept, "after": after, "later": later, "later_start": later_start}
 
 
 def network_report(results: dict, page_path: str) -> None:
@@ -273,9 +286,11 @@ def network_report(results: dict, page_path: str) -> None:
         meanwhile = ", ".join(f"{r['after'] / 1e6:.2f}" for r in runs)
         print(f"    started from: {', '.join(r['start'] or '?' for r in runs)}; large responses by encoding: {last['encodings']}; "
               f"still on their way at ready: {', '.join(last['in_flight']) or 'none'}")
-        print(f"    ready -> 'Kept on this device': {', '.join(kept)} s (within {KEPT_TIMEOUT_S} s), the server writing "
-              f"{meanwhile} MB meanwhile; "
+        print(f"    ready -> 'Kept on this device': {', '.join(kept)} s (within {KEPT_TIMEOUT_S} s), the server having written "
+              f"{meanwhile} MB more by then; "
               f"sent twice in the whole visit: {', '.join(last['twice']) or 'none'}")
+        later = [f"{r['later']:.1f} s ({r['later_start']})" if r["later"] is not None else "not measured" for r in runs]
+        print(f"    a later visit (a reload once the service worker holds the snapshot too): {', '.join(later)}")
 
 
 class Figures:

@@ -1,15 +1,20 @@
-// The site's Pyodide memory snapshot, as sent: Pyodide's own snapshot (its header, then the whole
-// WebAssembly memory), with the bytes that pyodide.asm.wasm's data segments put in memory XORed
-// out of it. The 3.2 MB those segments fill are mostly unchanged by the time the snapshot is made,
-// so they travel as zeros, and the brotli-compressed snapshot is about a quarter smaller. The
-// worker (tafl-worker.mjs) decodes it with the same WebAssembly file it runs; snapshot.mjs (the
+// The site's Pyodide memory snapshot, as sent. Pyodide's own snapshot is its header and then the
+// whole WebAssembly memory (31 MB, most of it zeros); as sent:
+// - the bytes that pyodide.asm.wasm's data segments put in memory are XORed out of it: the 3.2 MB
+//   they fill are mostly unchanged by the time the snapshot is made, so they travel as zeros, and
+//   the brotli-compressed snapshot is about a quarter smaller;
+// - the pages of memory that are then all zeros are left out (a bitmap says which are there): the
+//   browser decompresses a quarter of the bytes, and the worker copies no zeros.
+// The worker (tafl-worker.mjs) decodes it with the same WebAssembly file it runs; snapshot.mjs (the
 // build) encodes it. Pure functions on bytes, no Pyodide here.
 //
-// Layout: "TAFLSNP1", then u32 little-endian: the end of the data segments' bytes, a checksum of
-// the decoded memory below that end, and 0; then Pyodide's snapshot.
+// Layout: "TAFLSNP2"; u32 little-endian: the length of Pyodide's header, of the memory, the page
+// size, the end of the data segments' bytes and a checksum of the decoded memory below that end;
+// the bitmap of pages present (a bit a page, lowest bit first); Pyodide's header; the pages present.
 
-const MAGIC = "TAFLSNP1";
-const PREFIX = 20;
+const MAGIC = "TAFLSNP2";
+const PREFIX = 28;
+const PAGE = 4096;
 
 function leb(bytes, at) {
   let value = 0;
@@ -80,41 +85,66 @@ function checksum(bytes, end) {
   return hash >>> 0;
 }
 
-function memoryOf(snapshot) {
-  const header = new DataView(snapshot.buffer, snapshot.byteOffset, 8).getUint32(4, true);
-  return snapshot.subarray(header);
+function isZero(bytes) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
+  for (let i = 0; i < words.length; i++) if (words[i]) return false;
+  return true;
 }
 
 /** The snapshot as sent, from Pyodide's snapshot (left unchanged) and the WebAssembly file it ran. */
 export function encodeSnapshot(snapshot, wasm) {
+  const header = new DataView(snapshot.buffer, snapshot.byteOffset, 8).getUint32(4, true);
+  const memory = snapshot.slice(header);
   const segments = dataSegments(wasm);
-  const out = new Uint8Array(PREFIX + snapshot.length);
-  out.set(snapshot, PREFIX);
-  const memory = memoryOf(out.subarray(PREFIX));
   const end = Math.min(memory.length, segments.reduce((top, seg) => Math.max(top, seg.offset + seg.end - seg.start), 0));
   const sum = checksum(memory, end);
   xorSegments(memory, wasm, segments);
+  const pages = Math.ceil(memory.length / PAGE);
+  const present = new Uint8Array(Math.ceil(pages / 8));
+  const kept = [];
+  for (let page = 0; page < pages; page++) {
+    const bytes = memory.subarray(page * PAGE, (page + 1) * PAGE);
+    if (isZero(bytes)) continue;
+    present[page >> 3] |= 1 << (page & 7);
+    kept.push(bytes);
+  }
+  const out = new Uint8Array(PREFIX + present.length + header + kept.reduce((n, bytes) => n + bytes.length, 0));
   out.set(new TextEncoder().encode(MAGIC), 0);
   const view = new DataView(out.buffer, out.byteOffset, PREFIX);
-  view.setUint32(8, end, true);
-  view.setUint32(12, sum, true);
-  view.setUint32(16, 0, true);
+  [header, memory.length, PAGE, end, sum].forEach((value, i) => view.setUint32(8 + 4 * i, value, true));
+  let at = PREFIX;
+  for (const part of [present, snapshot.subarray(0, header), ...kept]) {
+    out.set(part, at);
+    at += part.length;
+  }
   return out;
 }
 
-/** Pyodide's snapshot again (decoded in place, a view into `sent`), or an Error saying why not. */
+/** Pyodide's snapshot again, in a buffer of its own (`sent` is left as it came), or an Error
+ *  saying why not. */
 export function decodeSnapshot(sent, wasm) {
   if (sent.length < PREFIX || new TextDecoder().decode(sent.subarray(0, 8)) !== MAGIC) {
-    throw new Error("this is not a snapshot of this site (it does not begin with TAFLSNP1)");
+    throw new Error("this is not a snapshot of this site (it does not begin with TAFLSNP2)");
   }
   const view = new DataView(sent.buffer, sent.byteOffset, PREFIX);
-  const end = view.getUint32(8, true);
-  const sum = view.getUint32(12, true);
-  const snapshot = sent.subarray(PREFIX);
-  const memory = memoryOf(snapshot);
+  const [header, length, pageSize, end, sum] = [0, 1, 2, 3, 4].map((i) => view.getUint32(8 + 4 * i, true));
+  const pages = Math.ceil(length / pageSize);
+  const present = sent.subarray(PREFIX, PREFIX + Math.ceil(pages / 8));
+  let at = PREFIX + present.length;
+  const out = new Uint8Array(header + length);
+  out.set(sent.subarray(at, at + header), 0);
+  at += header;
+  const memory = out.subarray(header);
+  for (let page = 0; page < pages; page++) {
+    if (!(present[page >> 3] & (1 << (page & 7)))) continue;
+    const size = Math.min(pageSize, length - page * pageSize);
+    if (at + size > sent.length) throw new Error("the snapshot is cut short");
+    memory.set(sent.subarray(at, at + size), page * pageSize);
+    at += size;
+  }
   xorSegments(memory, wasm, dataSegments(wasm));
-  if (end > memory.length || checksum(memory, end) !== sum) {
+  if (end > length || checksum(memory, end) !== sum) {
     throw new Error("the snapshot was made with another pyodide.asm.wasm than the one served");
   }
-  return snapshot;
+  return out;
 }

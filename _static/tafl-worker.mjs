@@ -17,8 +17,8 @@
 // page may force either (?start=snapshot|fresh in the worker's address: the tests and the benchmark).
 //
 // Nothing is fetched twice: what Pyodide asks for is fetched once, ahead of it, and every runtime
-// file fetched is put in this build's runtime cache, where the service worker finds it instead
-// of fetching it again. The page hears the progress ({id: 0, type: "progress"}).
+// file fetched is put in this build's runtime cache (once Python has started), where the service
+// worker finds it instead of fetching it again. The page hears the progress ({id: 0, type: "progress"}).
 //
 // The page names its build in the worker's address (?build=...): the snapshot and the library
 // are fetched for that build, and a snapshot made for another build is not run.
@@ -37,6 +37,8 @@ const RUNTIME_CACHE = BUILD ? `tafl-runtime-${BUILD}` : "";
 const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 const PROBE_BYTES = 2_000_000;   // of the WebAssembly (as decoded), to measure how fast it arrives...
 const PROBE_MS = 1000;           // ...or what arrived in this time, if less
+const QUICK_BYTES = 131_072;     // ...or, sooner, the first 128 KB at 5 MB/s or more (loopback, a wired
+const QUICK_RATE = 5_000_000;    // network, at least 10 Mbit/s: where the snapshot is quicker anyway)
 // Bytes a second (decoded) from which the snapshot is quicker. The snapshot costs 2 MB more than the
 // library and the wheel, and saves two or three seconds of work (bench_board.py --network at a load
 // of 12 on this project's 2 cores: at 10 Mbit/s the snapshot's start 7.5 s, the fresh one 9-10 s; at
@@ -82,22 +84,27 @@ function tellProgress(force = false) {
 /** The response's body, counted as it arrives (its bytes when `keep`). */
 async function counted(response, url, keep = false) {
   const name = nameOf(url);
+  const reader = response.body.getReader();
+  const chunks = [];
   let total = 0;
-  const counter = new TransformStream({
-    transform(chunk, controller) {
-      total += chunk.length;
-      progress.loaded[name] = total;
-      beat();
-      tellProgress();
-      if (keep) controller.enqueue(chunk);
-    },
-  });
-  const bytes = await new Response(response.body.pipeThrough(counter)).arrayBuffer();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (keep) chunks.push(value);
+    progress.loaded[name] = total;
+    beat();
+    tellProgress();
+  }
   mark(name);
   progress.done.add(url);
   if (progress.start && FILES[progress.start].every((u) => progress.done.has(u))) progress.step = "start";
   tellProgress(true);
-  return keep ? new Uint8Array(bytes) : null;
+  if (!keep) return null;
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) { bytes.set(chunk, at); at += chunk.length; }
+  return bytes;
 }
 
 // ---------------------------------------------------------------- fetching, once
@@ -114,11 +121,12 @@ async function inRuntimeCache(url) {
 }
 
 // url -> a promise of copies of its response, one for each reader that will ask (this worker and
-// Pyodide); a file fetched from the network is also put in this build's runtime cache, once Python
-// has started (the writes would slow the start: the copy waits in memory).
+// Pyodide). A file fetched from the network is put in this build's runtime cache once Python has
+// started (its writes would slow the start), from the bytes this worker read anyway.
 const copies = new Map();
 const aborts = new Map();
-const keep = [];   // [url, response] to put in the runtime cache; the page hears "kept" once they are
+const fetched = new Map();  // url -> content type, for the files that came from the network
+const keep = [];   // [url, bytes, type] to put in the runtime cache; the page hears "kept" once they are
 function fetchOnce(url, readers) {
   if (copies.has(url)) return;
   const abort = new AbortController();
@@ -127,26 +135,31 @@ function fetchOnce(url, readers) {
     const cache = await openRuntimeCache();
     const kept = cache && (await cache.match(url).catch(() => undefined));
     const response = kept || (await realFetch(url, { signal: abort.signal }));
+    if (!kept && cache && response.ok && response.type === "basic") fetched.set(url, response.headers.get("content-type") || "");
     const out = [response];
     while (out.length < readers) out.push(response.clone());
-    if (!kept && cache && response.ok && response.type === "basic") keep.push([url, response.clone()]);
     return out;
   })();
   promise.catch(() => {});  // (a failure is the reader's to report; a dropped snapshot is none)
   copies.set(url, promise);
 }
 
+/** Put `bytes` (the file at `url`, as it came) in the runtime cache once Python has started. */
+function toKeep(url, bytes) {
+  if (fetched.has(url)) keep.push([url, bytes, fetched.get(url)]);
+}
+
 /** Stop fetching `url` (a snapshot the slow connection will not wait for). */
 function forget(url) {
   aborts.get(url)?.abort();
   copies.delete(url);
-  const i = keep.findIndex(([u]) => u === url);
-  if (i >= 0) keep.splice(i, 1);
 }
 
 async function keepRuntime() {
   const cache = await openRuntimeCache();
-  for (const [url, response] of keep.splice(0)) await cache?.put(url, response).catch(() => {});
+  for (const [url, bytes, type] of keep.splice(0)) {
+    await cache?.put(url, new Response(bytes, { headers: { "Content-Type": type } })).catch(() => {});
+  }
 }
 
 async function take(url) {
@@ -157,11 +170,14 @@ async function take(url) {
 }
 
 const realFetch = self.fetch.bind(self);
+let wasmBytes = null;  // (a promise of the WebAssembly's bytes, dropped once Python has started)
 self.fetch = async (input, init) => {
   const url = String(input instanceof Request ? input.url : input);
   beat();
   try {
-    const response = await (copies.has(url) ? take(url) : realFetch(input, init));
+    const response = await (url === WASM && wasmBytes
+      ? wasmBytes.then((bytes) => new Response(bytes, { headers: { "Content-Type": "application/wasm" } }))
+      : copies.has(url) ? take(url) : realFetch(input, init));
     beat();
     if (!response.ok && url !== SNAPSHOT) fatal(`Python could not start: ${nameOf(url)} could not be loaded (HTTP ${response.status})`);
     return response;
@@ -183,22 +199,34 @@ self.addEventListener("unhandledrejection", (event) => {
 const pyodideModule = import("./pyodide/pyodide.mjs");
 import("./pyodide/pyodide.asm.mjs").catch(() => {});  // the module Pyodide imports: fetched now, once
 fetchOnce(LOCK, 1);
-const lockfile = self.fetch(LOCK).then((r) => r.json());
+const lockfile = self.fetch(LOCK).then((r) => r.arrayBuffer()).then((bytes) => {
+  toKeep(LOCK, bytes);
+  return JSON.parse(new TextDecoder().decode(bytes));
+});
 lockfile.catch(() => {});
-fetchOnce(WASM, 2);
+// The WebAssembly is read here alone (its data segments decode the snapshot, its rate chooses the
+// start), and Pyodide compiles it from these bytes: a second reader of the download (a clone) would
+// pass every byte through this worker's thread, which cost 0.5 s on loopback.
+fetchOnce(WASM, 1);
 let measured;
 let rateSeen = null;  // (the ready message reports it: the benchmark prints it)
 const wasmRate = new Promise((resolve) => { measured = resolve; }).then((rate) => { rateSeen ??= Math.round(rate); return rate; });
-let wasmBytes = (async () => {  // (let: dropped once Python has started)
+wasmBytes = (async () => {
   const response = await self.fetch(WASM);
   const began = performance.now();
   const name = nameOf(WASM);
   const rate = () => measured((progress.loaded[name] || 0) / Math.max(0.001, (performance.now() - began) / 1000));
-  // the rate once PROBE_BYTES have arrived, or after PROBE_MS, whichever comes first
-  const probe = setInterval(() => { if ((progress.loaded[name] || 0) >= PROBE_BYTES || performance.now() - began >= PROBE_MS) rate(); }, 20);
+  // the rate once PROBE_BYTES have arrived, or after PROBE_MS, whichever comes first (or at once, if
+  // the first QUICK_BYTES come at a rate only loopback or a wired network has)
+  const probe = setInterval(() => {
+    const bytes = progress.loaded[name] || 0;
+    const seconds = (performance.now() - began) / 1000;
+    if (bytes >= PROBE_BYTES || seconds >= PROBE_MS / 1000 || (bytes >= QUICK_BYTES && bytes / seconds >= QUICK_RATE)) rate();
+  }, 5);
   try {
     const bytes = await counted(response, WASM, true);
     rate();
+    toKeep(WASM, bytes);
     return bytes;
   } finally {
     clearInterval(probe);
@@ -226,12 +254,14 @@ class OtherBuild extends Error {}
 
 async function fromSnapshot(loadPyodide) {
   let snapshot;
+  let sent = () => {};
   try {
     fetchOnce(SNAPSHOT, 1);
     const response = await take(SNAPSHOT);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const [sent, wasm, { decodeSnapshot }] = await Promise.all([counted(response, SNAPSHOT, true), wasmBytes, codec]);
-    snapshot = decodeSnapshot(sent, wasm);
+    const [bytes, wasm, { decodeSnapshot }] = await Promise.all([counted(response, SNAPSHOT, true), wasmBytes, codec]);
+    snapshot = decodeSnapshot(bytes, wasm);
+    sent = () => toKeep(SNAPSHOT, bytes);  // (kept as it came, once it proved good)
     mark("decoded");
   } catch (error) {
     console.warn(`no Pyodide snapshot (${error.message || error}); starting Python without it`);
@@ -241,6 +271,7 @@ async function fromSnapshot(loadPyodide) {
   try {
     pyodide = await loadPyodide({ indexURL, lockFileContents: lockfile, packageBaseUrl: indexURL, stdLibURL: EMPTY_ZIP, _loadSnapshot: snapshot });
     pyodide._api.config._loadSnapshot = null;  // (its 31 MB are in Python's memory now; Pyodide would keep them)
+    sent();
   } catch (error) {
     console.warn(`the Pyodide snapshot did not load (${error.message || error}); starting Python without it`);
     return null;
@@ -260,7 +291,7 @@ async function freshStart(loadPyodide) {
   const wheel = `${indexURL}${entry.file_name}`;
   for (const url of [STDLIB, wheel]) {
     fetchOnce(url, 2);
-    take(url).then((response) => counted(response, url)).catch(() => {});
+    take(url).then((response) => counted(response, url, true)).then((bytes) => toKeep(url, bytes)).catch(() => {});
   }
   const pyodide = await loadPyodide({ indexURL, lockFileContents: lock, packageBaseUrl: indexURL, stdLibURL: STDLIB });
   // The wheel is loaded by name: Pyodide checks its sha256 against the served lockfile.

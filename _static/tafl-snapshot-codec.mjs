@@ -16,25 +16,15 @@ const MAGIC = "TAFLSNP2";
 const PREFIX = 28;
 const PAGE = 4096;
 
-function leb(bytes, at) {
+/** A LEB128 number at bytes[at] (signed or not), and where the next thing starts. */
+function leb(bytes, at, signed = false) {
   let value = 0;
   let shift = 0;
   for (;;) {
     const byte = bytes[at++];
     value += (byte & 0x7f) * 2 ** shift;
     shift += 7;
-    if (byte < 0x80) return [value, at];
-  }
-}
-
-function sleb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (byte < 0x80) return [byte & 0x40 ? value - 2 ** shift : value, at];
+    if (byte < 0x80) return [signed && byte & 0x40 ? value - 2 ** shift : value, at];
   }
 }
 
@@ -57,7 +47,7 @@ export function dataSegments(wasm) {
       if (flags !== 0) throw new Error(`data segment ${i}: only active segments of memory 0 are read (flags ${flags})`);
       if (wasm[at++] !== 0x41) throw new Error(`data segment ${i}: its offset is not a constant`);
       let offset;
-      [offset, at] = sleb(wasm, at);
+      [offset, at] = leb(wasm, at, true);
       if (wasm[at++] !== 0x0b) throw new Error(`data segment ${i}: its offset expression does not end`);
       let length;
       [length, at] = leb(wasm, at);

@@ -354,7 +354,7 @@ def main() -> None:
     site = Path(args.site)
     sites = [site] + ([Path(args.against)] if args.against else [])
     for folder in sites:
-        if not (folder / args.page).is_file():
+        if not (folder / args.page.split("?")[0]).is_file():  # (a query may follow: ?tafl-start=fresh)
             sys.exit(f"{folder / args.page} is missing: run `make site` first")
     servers = [serve_in_thread(str(folder)) for folder in sites]
     server = servers[0]

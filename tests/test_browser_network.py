@@ -73,21 +73,27 @@ def throttle(context, page, mbit: float, latency_ms: float) -> None:
                                                   "downloadThroughput": mbit * 1e6 / 8, "uploadThroughput": mbit * 1e6 / 8})
 
 
-def board_status(page) -> str:
-    return page.locator(".tafl-board-status").first.text_content()
+def file_name(response: dict) -> str:
+    return response["path"].rsplit("/", 1)[-1].split("?")[0]
+
+
+def started(context, site, start: str) -> tuple:
+    """A page of brandubh whose worker was made to start ``start``, once ready; and its console's errors."""
+    page = context.new_page()
+    errors = console_errors(page)
+    page.goto(f"{site.base}{BRANDUBH}?tafl-start={start}")
+    page.wait_for_selector(READY, timeout=120_000)
+    assert page.evaluate("window.tafl.boards[0].worker.startedBy") == start
+    return page, errors
 
 
 def test_a_first_visit_sends_each_runtime_file_once_compressed_and_no_library_beside_the_snapshot(context, site):
-    page = context.new_page()
-    errors = console_errors(page)
-    page.goto(f"{site.base}{BRANDUBH}?tafl-start=snapshot")
-    page.wait_for_selector(READY, timeout=90_000)
-    assert page.evaluate("window.tafl.boards[0].worker.startedBy") == "snapshot"
+    page, errors = started(context, site, "snapshot")
     before_ready = site.runtime_sent()
-    names = [r["path"].rsplit("/", 1)[-1].split("?")[0] for r in before_ready]
+    names = [file_name(r) for r in before_ready]
     assert "tafl-stdlib.zip" not in names and "python_stdlib.zip" not in names, names
     assert not any(name.startswith("tafl_rules-") for name in names), "the snapshot holds the package: no wheel"
-    large = {r["path"].rsplit("/", 1)[-1].split("?")[0]: r["encoding"] for r in before_ready if r["status"] == 200}
+    large = {file_name(r): r["encoding"] for r in before_ready if r["status"] == 200}
     assert large["pyodide.asm.wasm"] == "br" and large["tafl-snapshot.bin"] == "br", large
     # the page keeps itself for offline use, and the rest of the runtime comes in the background
     page.wait_for_selector(".tafl-kept", timeout=60_000)
@@ -105,12 +111,8 @@ def test_a_first_visit_sends_each_runtime_file_once_compressed_and_no_library_be
 
 
 def test_a_fresh_start_fetches_no_snapshot_and_its_library_serves_the_computer_and_the_people_like_player(context, site):
-    page = context.new_page()
-    errors = console_errors(page)
-    page.goto(f"{site.base}{BRANDUBH}?tafl-start=fresh")
-    page.wait_for_selector(READY, timeout=120_000)
-    assert page.evaluate("window.tafl.boards[0].worker.startedBy") == "fresh"
-    names = [r["path"].rsplit("/", 1)[-1].split("?")[0] for r in site.runtime_sent()]
+    page, errors = started(context, site, "fresh")
+    names = [file_name(r) for r in site.runtime_sent()]
     assert "tafl-stdlib.zip" in names and "python_stdlib.zip" not in names, names
     replies = page.evaluate("""async () => {
         const board = window.tafl.boards[0];

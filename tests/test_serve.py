@@ -33,6 +33,16 @@ def site(tmp_path) -> Path:
     return root
 
 
+@pytest.fixture
+def base(site, tmp_path):
+    """The site, compressed as a build leaves it, on ``make serve``'s server."""
+    compress.precompress(site, tmp_path / "cache")
+    server = serve_in_thread(str(site))
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+
+
 def get(url: str, encoding: str | None, method: str = "GET", headers: dict[str, str] | None = None):
     request = urllib.request.Request(url, method=method, headers={**({"Accept-Encoding": encoding} if encoding is not None else {}),
                                                                   **(headers or {})})
@@ -83,47 +93,33 @@ def test_accept_encoding_is_read_with_its_weights(header, accepted):
     assert accepted_encodings(header) == accepted
 
 
-def test_the_server_sends_the_copy_the_browser_accepts_with_its_headers(site, tmp_path):
-    compress.precompress(site, tmp_path / "cache")
-    server = serve_in_thread(str(site))
-    base = f"http://127.0.0.1:{server.server_port}"
-    try:
-        status, headers, body = get(f"{base}/", "gzip, deflate, br, zstd")
-        assert (status, headers["Content-Encoding"], headers["Vary"]) == (200, "br", "Accept-Encoding")
-        assert headers["Content-Type"].startswith("text/html") and int(headers["Content-Length"]) == len(body)
-        assert brotli.decompress(body) == PAGE
-        status, headers, body = get(f"{base}/index.html", "gzip")
-        assert headers["Content-Encoding"] == "gzip" and gzip.decompress(body) == PAGE
-        status, headers, body = get(f"{base}/index.html", "br;q=0, gzip;q=0")
-        assert "Content-Encoding" not in headers and body == PAGE and headers["Vary"] == "Accept-Encoding"
-        status, headers, body = get(f"{base}/_static/icon.png", "br")
-        assert "Content-Encoding" not in headers and "Vary" not in headers
-        status, headers, body = get(f"{base}/index.html", "br", method="HEAD")
-        assert headers["Content-Encoding"] == "br" and body == b""
-        # a page changed after the build compressed it: the stale copy is not sent
-        later = time.time() + 5
-        os.utime(site / "index.html", (later, later))
-        status, headers, body = get(f"{base}/index.html", "br")
-        assert "Content-Encoding" not in headers and body == PAGE
-    finally:
-        server.shutdown()
-        server.server_close()
+def test_the_server_sends_the_copy_the_browser_accepts_with_its_headers(site, base):
+    status, headers, body = get(f"{base}/", "gzip, deflate, br, zstd")
+    assert (status, headers["Content-Encoding"], headers["Vary"]) == (200, "br", "Accept-Encoding")
+    assert headers["Content-Type"].startswith("text/html") and int(headers["Content-Length"]) == len(body)
+    assert brotli.decompress(body) == PAGE
+    status, headers, body = get(f"{base}/index.html", "gzip")
+    assert headers["Content-Encoding"] == "gzip" and gzip.decompress(body) == PAGE
+    status, headers, body = get(f"{base}/index.html", "br;q=0, gzip;q=0")
+    assert "Content-Encoding" not in headers and body == PAGE and headers["Vary"] == "Accept-Encoding"
+    status, headers, body = get(f"{base}/_static/icon.png", "br")
+    assert "Content-Encoding" not in headers and "Vary" not in headers
+    status, headers, body = get(f"{base}/index.html", "br", method="HEAD")
+    assert headers["Content-Encoding"] == "br" and body == b""
+    # a page changed after the build compressed it: the stale copy is not sent
+    later = time.time() + 5
+    os.utime(site / "index.html", (later, later))
+    status, headers, body = get(f"{base}/index.html", "br")
+    assert "Content-Encoding" not in headers and body == PAGE
 
 
-def test_an_address_naming_its_build_is_kept_a_year_and_any_other_is_checked_each_time(site, tmp_path):
-    compress.precompress(site, tmp_path / "cache")
-    server = serve_in_thread(str(site))
-    base = f"http://127.0.0.1:{server.server_port}"
-    try:
-        _status, headers, _body = get(f"{base}/_static/pyodide/tafl-snapshot.bin?build=0123abcd", "br")
-        assert headers["Cache-Control"] == IMMUTABLE and headers["Content-Encoding"] == "br"
-        _status, headers, _body = get(f"{base}/_static/pyodide/tafl-snapshot.bin", "br")
-        assert headers["Cache-Control"] == "no-cache"
-        status, headers, _body = get(f"{base}/index.html", "br")
-        status, _headers, body = get(f"{base}/index.html", "br", headers={"If-Modified-Since": headers["Last-Modified"]})
-        assert status == 304 and body == b""
-        status, headers, _body = get(f"{base}/no-such.html?build=0123abcd", "br")
-        assert status == 404 and headers["Cache-Control"] == "no-cache"
-    finally:
-        server.shutdown()
-        server.server_close()
+def test_an_address_naming_its_build_is_kept_a_year_and_any_other_is_checked_each_time(base):
+    _status, headers, _body = get(f"{base}/_static/pyodide/tafl-snapshot.bin?build=0123abcd", "br")
+    assert headers["Cache-Control"] == IMMUTABLE and headers["Content-Encoding"] == "br"
+    _status, headers, _body = get(f"{base}/_static/pyodide/tafl-snapshot.bin", "br")
+    assert headers["Cache-Control"] == "no-cache"
+    status, headers, _body = get(f"{base}/index.html", "br")
+    status, _headers, body = get(f"{base}/index.html", "br", headers={"If-Modified-Since": headers["Last-Modified"]})
+    assert status == 304 and body == b""
+    status, headers, _body = get(f"{base}/no-such.html?build=0123abcd", "br")
+    assert status == 404 and headers["Cache-Control"] == "no-cache"

@@ -1,11 +1,14 @@
 // The site as an app, on every page: it registers the service worker (tafl-sw.js, at the site's
-// root) once the page and its boards have loaded, offers a reload when a new build of the site is
-// ready (every board keeps its game over the reload), and on the page that stands in for a page not
-// stored for offline reading, lists the pages that are.
+// root) as soon as every board of the page is ready (the worker then keeps the page, which says so
+// beside its board, within a second), asks it to fetch the rest of the runtime in the background,
+// offers a reload when a new build of the site is ready (every board keeps its game over the
+// reload), runs "keep the whole site" on the offline page, and on the page that stands in for a
+// page not stored for offline reading, lists the pages that are.
 
 const root = new URL("../", import.meta.url);
 const build = document.querySelector('meta[name="tafl-build"]')?.content || "";
 const version = document.querySelector('meta[name="tafl-version"]')?.content || "";
+const OFFLINE_PAGE = new URL("docs/offline.html", root).href;
 
 function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
@@ -57,25 +60,58 @@ async function register() {
   return registration;
 }
 
-// The worker is registered once the page (and every board on it) has loaded and a few quiet seconds
-// have passed, so that keeping the runtime (some 45 MB, once) never slows the first visit or the
-// first moves down.
-const SETTLE_MS = 3000;
+// The service worker is registered once every board of the page is ready and its rules worker has
+// put what it fetched in the runtime cache (so the service worker finds it there, and fetches
+// nothing twice); a page without a board registers it once loaded.
+const KEPT_WAIT_MS = 3000;  // a rules worker that cannot use the runtime cache does not say "kept"
 
-function quietMoment() {
-  return new Promise((resolve) => setTimeout(() => (window.requestIdleCallback ? requestIdleCallback(resolve, { timeout: 5000 }) : resolve()), SETTLE_MS));
-}
-
-function boardsSettled() {
+function boardsReady() {
   const boards = [...document.querySelectorAll("div.tafl-board")];
-  if (boards.every((b) => b.dataset.ready !== "false")) return Promise.resolve();
-  return new Promise((resolve) => {
+  const readyNow = () => boards.every((b) => b.dataset.ready !== "false");
+  const ready = readyNow() ? Promise.resolve() : new Promise((resolve) => {
     const observer = new MutationObserver(() => {
-      if (boards.every((b) => b.dataset.ready !== "false")) { observer.disconnect(); resolve(); }
+      if (readyNow()) { observer.disconnect(); resolve(); }
     });
     for (const board of boards) observer.observe(board, { attributes: true, attributeFilter: ["data-ready"] });
-    setTimeout(resolve, 20000);
   });
+  const kept = Promise.all(boards.map((board) => (board.dataset.runtimeKept ? null
+    : new Promise((resolve) => board.addEventListener("tafl-runtime-kept", resolve, { once: true })))));
+  return ready.then(() => Promise.race([kept, new Promise((resolve) => setTimeout(resolve, KEPT_WAIT_MS))]));
+}
+
+function ask(message) {
+  navigator.serviceWorker.controller?.postMessage({ ...message, url: location.href });
+}
+
+/** What this device holds (answered at once), then the rest of the runtime (answered once kept). */
+function askStatus() {
+  ask({ type: "status" });
+  ask({ type: "keep-runtime" });
+}
+
+// ---------------------------------------------------------------- "kept on this device"
+
+let status = null;
+
+/** The line beside the first board (and on the offline page) saying what this device holds. */
+function showStatus(answer) {
+  status = answer;
+  const pageKept = answer.page && answer.starts.length > 0;
+  const whole = answer.pages >= answer.of && answer.starts.length === 2;
+  document.documentElement.dataset.taflOffline = whole ? "site" : pageKept ? "page" : "";
+  document.documentElement.dataset.taflStarts = answer.starts.join(" ");  // the ways a board can start offline
+  const board = document.querySelector("div.tafl-board");
+  if (board && pageKept) {
+    let note = document.querySelector(".tafl-kept");
+    if (!note) {
+      note = el("p", { class: "tafl-kept", role: "status" });
+      board.after(note);
+    }
+    const link = el("a", { href: OFFLINE_PAGE }, whole ? "reading and playing offline" : "keep the whole site");
+    note.replaceChildren(whole ? "Ready offline: the whole site is kept on this device (see " : "Kept on this device: this page and its board open offline too (",
+      link, ").");
+  }
+  drawKeepAll();
 }
 
 function listen() {
@@ -83,10 +119,17 @@ function listen() {
   // then, if this page is of the older version, it says so here too.
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (reloading) location.reload();
-    else navigator.serviceWorker.controller?.postMessage({ type: "build" });
+    else ask({ type: "build" });
+    askStatus();
   });
   navigator.serviceWorker.addEventListener("message", (event) => {
-    if (event.data?.type === "build" && event.data.version !== version) offerUpdate(null);
+    const data = event.data || {};
+    if (data.type === "build" && data.version !== version) offerUpdate(null);
+    if (data.type === "status" && data.version === version) {
+      showStatus(data);
+      if (data.kept === "all" && stored) listStoredPages(stored).catch(() => {});
+    }
+    if (data.type === "keeping") keeping(data);
   });
 }
 
@@ -94,11 +137,54 @@ if (build && "serviceWorker" in navigator && window.isSecureContext) {
   listen();
   const loaded = document.readyState === "complete" ? Promise.resolve() : new Promise((r) => addEventListener("load", r, { once: true }));
   // (A page the worker already serves only checks for an update: that waits for nothing.)
-  const first = navigator.serviceWorker.controller ? Promise.resolve() : loaded.then(boardsSettled).then(quietMoment);
+  const controlled = Boolean(navigator.serviceWorker.controller);
+  const first = controlled ? Promise.resolve() : (document.querySelector("div.tafl-board") ? boardsReady() : loaded);
   window.taflApp = first.then(register).catch((error) => {
     console.warn(`the site is not kept for offline use: ${error.message || error}`);
     return null;
   });
+  if (controlled) askStatus();
+}
+
+// ---------------------------------------------------------------- keep the whole site
+
+const keepButton = document.getElementById("tafl-keep-all");
+const keepWords = document.getElementById("tafl-keep-all-status");
+
+function drawKeepAll() {
+  if (!keepButton || !status) return;
+  const whole = document.documentElement.dataset.taflOffline === "site";
+  keepWords.textContent = whole
+    ? `Ready offline: all ${status.of} pages of the site and the rules engine are kept on this device.`
+    : `Kept on this device so far: ${status.pages} of the site's ${status.of} pages${status.starts.length ? ", and the rules engine" : ""}.`;
+  keepWords.classList.toggle("tafl-ready-offline", whole);
+  keepButton.disabled = false;
+}
+
+function keeping({ done, total, error }) {
+  if (!keepButton) return;
+  if (error) {
+    keepWords.textContent = `The site could not all be kept (${error}); what was kept stays. Try again once online.`;
+    keepButton.disabled = false;
+    return;
+  }
+  keepWords.textContent = `Keeping the whole site on this device: ${done} of ${total} files (${Math.floor((100 * done) / total)} %)…`;
+}
+
+if (keepButton) {
+  if (!(build && "serviceWorker" in navigator && window.isSecureContext)) {
+    keepWords.textContent = "This browser cannot keep the site for offline use here (it needs a secure connection and service workers).";
+  } else {
+    keepWords.textContent = "Checking what this device holds…";
+    keepButton.addEventListener("click", async () => {
+      keepButton.disabled = true;
+      keepWords.textContent = "Keeping the whole site on this device…";
+      await window.taflApp;
+      await navigator.serviceWorker.ready;
+      (navigator.serviceWorker.controller || (await navigator.serviceWorker.getRegistration())?.active)
+        ?.postMessage({ type: "keep-all", url: location.href });
+    });
+  }
 }
 
 // ---------------------------------------------------------------- a page not stored yet
@@ -110,7 +196,7 @@ async function listStoredPages(list) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
       if (!request.url.endsWith(".html") || !request.url.startsWith(root.href)) continue;
-      if (new URL(request.url).pathname.endsWith("/docs/offline.html")) continue;  // this page itself
+      if (/\/docs\/(offline|not-kept)\.html$/.test(new URL(request.url).pathname)) continue;  // these pages themselves
       const text = await (await cache.match(request)).text();
       const title = new DOMParser().parseFromString(text, "text/html").title.replace(/\s+\S\s+Tawlbwrdd$/, "");
       pages.push([title || request.url, request.url]);
@@ -128,7 +214,7 @@ async function listStoredPages(list) {
 const stored = document.getElementById("tafl-stored-pages");
 if (stored) {
   const asked = document.getElementById("tafl-asked-page");
-  const onOwnAddress = location.href.split(/[?#]/)[0].endsWith("/docs/offline.html");
+  const onOwnAddress = location.href.split(/[?#]/)[0].endsWith("/docs/not-kept.html");
   if (asked) asked.textContent = onOwnAddress ? "The page you asked for" : `The page at ${decodeURI(location.pathname)}`;
   // the page is served at the address asked for, with its links read from its own address: the
   // links to places on this page must stay on this address

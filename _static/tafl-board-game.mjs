@@ -5,6 +5,7 @@
 
 import { RulesWorker, START_BUDGET_MS, workerURL } from "./tafl-worker-client.mjs";
 import { BoardView, button } from "./tafl-board-view.mjs";
+import { EarlyMove } from "./tafl-board-early.mjs";
 import { announcement, capitalise, parseLevel, plural, takenSquares, turnAt } from "./tafl-board-model.mjs";
 import {
   GameStore, choiceOfRecord, choiceOfState, readShareLink, recordOfState, shareQuery, withoutShareLink,
@@ -51,6 +52,7 @@ export class Board {
     this.variantsPage = data.variants || "";
     this.sandbox = Boolean(container.closest(".tafl-sandbox"));
     this.view = new BoardView(container, this);
+    this.early = new EarlyMove(this);  // a move made on the picture while the rules load
     this.worker = new RulesWorker(this, workerURL(build));
     this.store = new GameStore({
       prefix: `tafl:${gamePage()}:${index}`, local: localStorage, session: sessionStorage,
@@ -111,7 +113,7 @@ export class Board {
       this.say("Your game is open in another tab too: this tab plays a copy of it, kept apart (see Your games here).");
     }
     this.drawGames();
-    this.maybeComputerMove();
+    if (!(await this.early.playKept(this.state))) this.maybeComputerMove();
   }
 
   /** The words for a refused share link; an unknown variant links the list of reconstructions. */
@@ -182,15 +184,22 @@ export class Board {
     return this.container.dataset.ready === "true";
   }
 
-  // Says how long the board has waited for the engine, once that is more than a moment.
+  // Says how far the engine's loading has come (or how long the board has waited for it), with
+  // what becomes of a move made on the picture meanwhile.
   startWaiting() {
-    const began = performance.now();
+    this.waitBegan = performance.now();
     clearInterval(this.waitTimer);
-    this.waitTimer = setInterval(() => {
-      if (this.worker.ready || this.container.dataset.ready !== "false") { clearInterval(this.waitTimer); return; }
-      const seconds = Math.round((performance.now() - began) / 1000);
-      if (seconds >= 1) this.say(`Starting the rules engine… (${seconds} s)`);
-    }, 1000);
+    this.waitTimer = setInterval(() => this.engineProgress(this.worker.loading), 1000);
+  }
+
+  engineProgress({ percent, step }) {
+    if (this.worker.ready || this.container.dataset.ready !== "false" || this.waitBegan === undefined) {
+      clearInterval(this.waitTimer);
+      return;
+    }
+    const seconds = Math.round((performance.now() - this.waitBegan) / 1000);
+    const done = step === "start" ? "starting Python" : percent === null ? `${seconds} s` : `${percent} %`;
+    this.say(`Loading the rules engine… (${done}) ${this.early.words()}`.trim());
   }
 
   fail(error) {

@@ -4,7 +4,9 @@
 //
 // A request is {id, type, payload} (payload: an object, with `board` naming the board's session);
 // the worker answers {id, ok, type, payload}: the reply below when ok, an ErrorReply when not.
-// Messages with id 0 come from the worker itself: "alive", "ready", "busy", "beat".
+// Messages with id 0 come from the worker itself: "alive", "progress" (while it starts), "ready"
+// (its payload names the build and how Python started), "kept" (what it fetched is in the runtime
+// cache), "busy", "beat".
 
 /**
  * The last move as the board draws it.
@@ -105,6 +107,16 @@
  * @property {string} error
  * @property {boolean} [illegal]  a move the rules refuse
  * @property {boolean} [unknown_variant]  a variant id the catalogue does not have
+ */
+
+/**
+ * How far the worker's start has come: the bytes of each runtime file received so far (decoded,
+ * by file name), the way Python starts ("snapshot" or "fresh"; "" until chosen) and the step
+ * ("download", then "start" once every file that way needs is in).
+ * @typedef {Object} Progress
+ * @property {Object<string, number>} loaded
+ * @property {string} start
+ * @property {string} step
  */
 
 export {};

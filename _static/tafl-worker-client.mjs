@@ -4,15 +4,45 @@
 
 /** @typedef {import("./tafl-protocol.mjs").ErrorReply} ErrorReply */
 
-export const START_BUDGET_MS = 60000;  // a start that never finishes (a stalled network), as a last resort
+export const START_BUDGET_MS = 60000;  // a start with no progress for this long (a stalled network), as a last resort
 const PING_AFTER_MS = 1500;     // ask a silent worker whether it is alive...
 export const SILENCE_MS = 6000;  // ...and give it up when it has not answered for this long
 
-/** The worker's address: beside this module, with the page's build (so its files are that build's). */
+/** The worker's address: beside this module, with the page's build (so its files are that build's),
+ *  and the start a page address may force (?tafl-start=snapshot|fresh, as in tafl-boot.js). */
 export function workerURL(build) {
   const url = new URL("./tafl-worker.mjs", import.meta.url);
   if (build) url.searchParams.set("build", build);
+  const start = new URLSearchParams(location.search).get("tafl-start");
+  if (start) url.searchParams.set("start", start);
   return url;
+}
+
+/** The decoded size of each runtime file, as the build wrote it into the page (offline.py). */
+function runtimeSizes() {
+  try {
+    return JSON.parse(document.querySelector('meta[name="tafl-runtime"]')?.content || "{}").sizes || {};
+  } catch {
+    return {};
+  }
+}
+
+const FILES_OF = { snapshot: ["pyodide.asm.wasm", "tafl-snapshot.bin"], fresh: ["pyodide.asm.wasm", "tafl-stdlib.zip", "tafl_rules"] };
+
+/** How far the worker's start has come: {percent (null until the way it starts is chosen), step:
+ *  "download" or "start"}. @param {import("./tafl-protocol.mjs").Progress} progress */
+export function loadingOf(progress, sizes = runtimeSizes()) {
+  const names = FILES_OF[progress.start];
+  if (!names) return { percent: null, step: progress.step };
+  let have = 0;
+  let want = 0;
+  for (const prefix of names) {
+    const name = Object.keys(sizes).find((n) => n.startsWith(prefix));
+    if (!name) return { percent: null, step: progress.step };
+    want += sizes[name];
+    have += Math.min(progress.loaded[name] || 0, sizes[name]);
+  }
+  return { percent: progress.step === "start" ? 100 : Math.min(99, Math.floor((100 * have) / want)), step: progress.step };
 }
 
 export class RulesWorker {
@@ -24,6 +54,9 @@ export class RulesWorker {
     this.nextId = 1;
     this.pending = new Map();
     this.ready = false;
+    this.startedBy = "";   // how it started: "snapshot" or "fresh" (the tests and the benchmark read it)
+    this.progress = null;   // the last progress the worker sent (its chosen start, bytes so far)
+    this.loading = { percent: null, step: "download" };
     this.lastHeard = 0;
     this.pingSent = 0;
     this.quietUntil = 0;
@@ -75,8 +108,24 @@ export class RulesWorker {
     this.pingSent = 0;
     if (id === 0) {
       if (type === "busy") this.quietUntil = this.lastHeard + payload.seconds * 1000;
+      if (type === "kept") {  // what it fetched is in the runtime cache (tafl-app.mjs waits for it)
+        const board = this.events.container;
+        if (board) {
+          board.dataset.runtimeKept = "true";
+          board.dispatchEvent(new CustomEvent("tafl-runtime-kept"));
+        }
+      }
+      if (type === "progress") {  // the start budget runs from the last progress (a slow network is not a stall)
+        for (const entry of this.pending.values()) if (entry.timeout) entry.arm();
+        this.progress = payload;
+        this.loading = loadingOf(payload);
+        this.events.engineProgress?.(this.loading);
+      }
       if (type === "ready" && ok) {
         this.ready = true;
+        this.startedBy = payload.start || "";
+        this.wasmRate = payload.rate ?? null;  // bytes a second the WebAssembly arrived at, as decoded
+        this.marks = payload.marks || {};      // milliseconds from the worker's start to each step
         this.events.engineReady?.();
       } else if (type === "ready") {
         this.lost(payload.error, { starting: true, reload: Boolean(payload.reload) });
@@ -94,13 +143,15 @@ export class RulesWorker {
   request(type, payload, timeout = 0) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const entry = { resolve, reject, timer: null, type };
-      if (timeout) {
+      const entry = { resolve, reject, timer: null, type, timeout };
+      entry.arm = () => {
+        clearTimeout(entry.timer);
         entry.timer = setTimeout(() => {
           if (!this.pending.delete(id)) return;
-          reject(new Error(`the rules engine did not start within ${timeout / 1000} s`));
+          reject(new Error(`the rules engine did not start: nothing came of its loading for ${timeout / 1000} s`));
         }, timeout);
-      }
+      };
+      if (timeout) entry.arm();
       this.pending.set(id, entry);
       this.start().postMessage({ id, type, payload });
     });

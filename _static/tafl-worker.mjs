@@ -4,15 +4,52 @@
 // not inside Python, and sends {id: 0, type: "beat"} during a long search (from the search's
 // own polling), so the page can tell a busy worker from a dead one.
 //
-// The page names its build in the worker's address (?build=...): the snapshot is fetched for that
-// build, and one made for another build (the site was updated while the page was open) is not run.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+// Starting. Python starts one of two ways, chosen here:
+// - from the build's memory snapshot (Python started, tafl_rules imported): little work for the
+//   processor, but 3 MB to fetch beside Pyodide's WebAssembly (2.7 MB);
+// - "fresh": Python starts from the standard library a board needs (1 MB, as bytecode) and loads
+//   the wheel (0.25 MB): 2 MB less to fetch, a second or two more of work.
+// On a fast connection the snapshot is first; on a slow one (a phone's) the fresh start is, by
+// tens of seconds. So: the snapshot when this build's runtime cache (the service worker's) holds
+// it; the fresh start when that cache holds the library but not yet the snapshot (an earlier visit
+// started fresh, and the snapshot is on its way); otherwise the rate at which the WebAssembly
+// arrives decides, measured on its first 2 MB or 1 s (on loopback a few tens of milliseconds). A
+// page may force either (?start=snapshot|fresh in the worker's address: the tests and the benchmark).
+//
+// Nothing is fetched twice: what Pyodide asks for is fetched once, ahead of it, and every runtime
+// file fetched is put in this build's runtime cache (once Python has started), where the service
+// worker finds it instead of fetching it again. The page hears the progress ({id: 0, type: "progress"}).
+//
+// The page names its build in the worker's address (?build=...): the snapshot and the library
+// are fetched for that build, and a snapshot made for another build is not run.
 
+const codec = import("./tafl-snapshot-codec.mjs");
+const here = new URL(import.meta.url);
+const BUILD = here.searchParams.get("build") || "";
+const FORCED = here.searchParams.get("start") || "";
 const indexURL = new URL("./pyodide/", import.meta.url).href;
-const BUILD = new URL(import.meta.url).searchParams.get("build") || "";
-const SNAPSHOT = `${indexURL}tafl-snapshot.bin${BUILD ? `?build=${encodeURIComponent(BUILD)}` : ""}`;
+const ofBuild = (name) => `${indexURL}${name}${BUILD ? `?build=${encodeURIComponent(BUILD)}` : ""}`;
+const SNAPSHOT = ofBuild("tafl-snapshot.bin");
+const STDLIB = ofBuild("tafl-stdlib.zip");
+const WASM = `${indexURL}pyodide.asm.wasm`;
+const LOCK = `${indexURL}pyodide-lock.json`;
+const RUNTIME_CACHE = BUILD ? `tafl-runtime-${BUILD}` : "";
+const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
+const PROBE_BYTES = 2_000_000;   // of the WebAssembly (as decoded), to measure how fast it arrives...
+const PROBE_MS = 1000;           // ...or what arrived in this time, if less
+const QUICK_BYTES = 131_072;     // ...or, sooner, the first 128 KB at 5 MB/s or more (loopback, a wired
+const QUICK_RATE = 5_000_000;    // network, at least 10 Mbit/s: where the snapshot is quicker anyway)
+// Bytes a second (decoded) from which the snapshot is quicker. The snapshot costs 2 MB more than the
+// library and the wheel, and saves two or three seconds of work (bench_board.py --network at a load
+// of 12 on this project's 2 cores: at 10 Mbit/s the snapshot's start 7.5 s, the fresh one 9-10 s; at
+// 1.6 Mbit/s 35.5 s and 28-32 s), so the two cross near 6 Mbit/s. There the WebAssembly, sharing
+// the connection with the page's own files, arrives at about 0.9 MB/s decoded (1.3 to 1.6 at 10
+// Mbit/s, under 0.3 at 1.6).
+const FAST = 900_000;
 const BEAT_EVERY_MS = 500;
 let lastBeat = 0;
+const marks = {};  // milliseconds from the worker's start to each step (the ready message reports them)
+const mark = (step) => { marks[step] ??= Math.round(performance.now()); };
 
 function beat() {
   const now = performance.now();
@@ -29,18 +66,123 @@ function fatal(message, extra = {}) {
   startFailed = true;
   postMessage({ id: 0, ok: false, type: "ready", payload: { error: message, ...extra } });
 }
+const nameOf = (url) => url.split("/").pop().split("?")[0];
+
+// ---------------------------------------------------------------- progress
+
+// {file name: bytes received (decoded)}; "start" once every file of the chosen start is in.
+const progress = { loaded: {}, done: new Set(), start: "", step: "download", sent: 0 };
+const FILES = { snapshot: [WASM, SNAPSHOT], fresh: [WASM, STDLIB] };  // (and the small wheel)
+function tellProgress(force = false) {
+  const now = performance.now();
+  if (!force && now - progress.sent < 200) return;
+  progress.sent = now;
+  const { loaded, start, step } = progress;
+  postMessage({ id: 0, ok: true, type: "progress", payload: { loaded: { ...loaded }, start, step } });
+}
+
+/** The response's body, counted as it arrives (its bytes when `keep`). */
+async function counted(response, url, keep = false) {
+  const name = nameOf(url);
+  const reader = response.body.getReader();
+  const chunks = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (keep) chunks.push(value);
+    progress.loaded[name] = total;
+    beat();
+    tellProgress();
+  }
+  mark(name);
+  progress.done.add(url);
+  if (progress.start && FILES[progress.start].every((u) => progress.done.has(u))) progress.step = "start";
+  tellProgress(true);
+  if (!keep) return null;
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) { bytes.set(chunk, at); at += chunk.length; }
+  return bytes;
+}
+
+// ---------------------------------------------------------------- fetching, once
+
+let runtimeCache = null;
+function openRuntimeCache() {
+  if (!runtimeCache) runtimeCache = RUNTIME_CACHE && self.caches ? caches.open(RUNTIME_CACHE).catch(() => null) : Promise.resolve(null);
+  return runtimeCache;
+}
+
+async function inRuntimeCache(url) {
+  const cache = await openRuntimeCache();
+  return Boolean(cache && (await cache.match(url).catch(() => undefined)));
+}
+
+// url -> a promise of copies of its response, one for each reader that will ask (this worker and
+// Pyodide). A file fetched from the network is put in this build's runtime cache once Python has
+// started (its writes would slow the start), from the bytes this worker read anyway.
+const copies = new Map();
+const aborts = new Map();
+const fetched = new Map();  // url -> content type, for the files that came from the network
+const keep = [];   // [url, bytes, type] to put in the runtime cache; the page hears "kept" once they are
+function fetchOnce(url, readers) {
+  if (copies.has(url)) return;
+  const abort = new AbortController();
+  aborts.set(url, abort);
+  const promise = (async () => {
+    const cache = await openRuntimeCache();
+    const kept = cache && (await cache.match(url).catch(() => undefined));
+    const response = kept || (await realFetch(url, { signal: abort.signal }));
+    if (!kept && cache && response.ok && response.type === "basic") fetched.set(url, response.headers.get("content-type") || "");
+    const out = [response];
+    while (out.length < readers) out.push(response.clone());
+    return out;
+  })();
+  promise.catch(() => {});  // (a failure is the reader's to report; a dropped snapshot is none)
+  copies.set(url, promise);
+}
+
+/** Put `bytes` (the file at `url`, as it came) in the runtime cache once Python has started. */
+function toKeep(url, bytes) {
+  if (fetched.has(url)) keep.push([url, bytes, fetched.get(url)]);
+}
+
+/** Stop fetching `url` (a snapshot the slow connection will not wait for). */
+function forget(url) {
+  aborts.get(url)?.abort();
+  copies.delete(url);
+}
+
+async function keepRuntime() {
+  const cache = await openRuntimeCache();
+  for (const [url, bytes, type] of keep.splice(0)) {
+    await cache?.put(url, new Response(bytes, { headers: { "Content-Type": type } })).catch(() => {});
+  }
+}
+
+async function take(url) {
+  const out = await copies.get(url);
+  const response = out.shift();
+  if (!out.length) copies.delete(url);
+  return response;
+}
+
 const realFetch = self.fetch.bind(self);
+let wasmBytes = null;  // (a promise of the WebAssembly's bytes, dropped once Python has started)
 self.fetch = async (input, init) => {
   const url = String(input instanceof Request ? input.url : input);
-  const name = url.split("/").pop().split("?")[0];
   beat();
   try {
-    const response = await realFetch(input, init);
+    const response = await (url === WASM && wasmBytes
+      ? wasmBytes.then((bytes) => new Response(bytes, { headers: { "Content-Type": "application/wasm" } }))
+      : copies.has(url) ? take(url) : realFetch(input, init));
     beat();
-    if (!response.ok && url !== SNAPSHOT) fatal(`Python could not start: ${name} could not be loaded (HTTP ${response.status})`);
+    if (!response.ok && url !== SNAPSHOT) fatal(`Python could not start: ${nameOf(url)} could not be loaded (HTTP ${response.status})`);
     return response;
   } catch (error) {
-    if (url !== SNAPSHOT) fatal(`Python could not start: ${name} could not be loaded (${error.message || error})`);
+    if (url !== SNAPSHOT) fatal(`Python could not start: ${nameOf(url)} could not be loaded (${error.message || error})`);
     throw error;
   }
 };
@@ -51,30 +193,87 @@ self.addEventListener("unhandledrejection", (event) => {
   fatal(`Python could not start: ${event.reason?.message || event.reason}`);
 });
 
-// Start from the build's memory snapshot (Python already started, tafl_rules imported), fetched
-// while Pyodide's own files load; without it (or if it will not load) start Python the slow way.
-async function fetchSnapshot() {
+// ---------------------------------------------------------------- which start
+
+// Fetched at once, whichever way Python starts: Pyodide's JavaScript, its WebAssembly and lockfile.
+const pyodideModule = import("./pyodide/pyodide.mjs");
+import("./pyodide/pyodide.asm.mjs").catch(() => {});  // the module Pyodide imports: fetched now, once
+fetchOnce(LOCK, 1);
+const lockfile = self.fetch(LOCK).then((r) => r.arrayBuffer()).then((bytes) => {
+  toKeep(LOCK, bytes);
+  return JSON.parse(new TextDecoder().decode(bytes));
+});
+lockfile.catch(() => {});
+// The WebAssembly is read here alone (its data segments decode the snapshot, its rate chooses the
+// start), and Pyodide compiles it from these bytes: a second reader of the download (a clone) would
+// pass every byte through this worker's thread, which cost 0.5 s on loopback.
+fetchOnce(WASM, 1);
+let measured;
+let rateSeen = null;  // (the ready message reports it: the benchmark prints it)
+const wasmRate = new Promise((resolve) => { measured = resolve; }).then((rate) => { rateSeen ??= Math.round(rate); return rate; });
+wasmBytes = (async () => {
+  const response = await self.fetch(WASM);
+  const began = performance.now();
+  const name = nameOf(WASM);
+  const rate = () => measured((progress.loaded[name] || 0) / Math.max(0.001, (performance.now() - began) / 1000));
+  // the rate once PROBE_BYTES have arrived, or after PROBE_MS, whichever comes first (or at once, if
+  // the first QUICK_BYTES come at a rate only loopback or a wired network has)
+  const probe = setInterval(() => {
+    const bytes = progress.loaded[name] || 0;
+    const seconds = (performance.now() - began) / 1000;
+    if (bytes >= PROBE_BYTES || seconds >= PROBE_MS / 1000 || (bytes >= QUICK_BYTES && bytes / seconds >= QUICK_RATE)) rate();
+  }, 5);
   try {
-    const response = await fetch(SNAPSHOT);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return await response.arrayBuffer();
-  } catch (error) {
-    console.warn(`no Pyodide snapshot (${error.message || error}); starting Python the slow way`);
-    return null;
+    const bytes = await counted(response, WASM, true);
+    rate();
+    toKeep(WASM, bytes);
+    return bytes;
+  } finally {
+    clearInterval(probe);
+    measured(0);
   }
+})();
+wasmBytes.catch(() => {});
+
+/** How Python starts, and whether the snapshot may be fetched while that is decided. */
+async function chooseStart() {
+  if (FORCED === "snapshot") fetchOnce(SNAPSHOT, 1);
+  if (FORCED === "snapshot" || FORCED === "fresh") return FORCED;
+  if (navigator.connection?.saveData) return "fresh";
+  if (await inRuntimeCache(SNAPSHOT)) return "snapshot";
+  if (await inRuntimeCache(STDLIB)) return "fresh";  // an earlier start was fresh; the snapshot is on its way
+  // (the snapshot waits for the measure: fetched beside the WebAssembly, it would halve the rate
+  // measured, and be fetched in vain on a slow connection)
+  return (await wasmRate) >= FAST ? "snapshot" : "fresh";
 }
+const chosen = chooseStart();
+
+// ---------------------------------------------------------------- the two starts
 
 class OtherBuild extends Error {}
 
-async function fromSnapshot() {
-  const snapshot = fetchSnapshot();
-  const bytes = snapshot.then((b) => b || Promise.reject(new Error("no snapshot")));
-  bytes.catch(() => {});  // reported by fetchSnapshot; the slow way follows
+async function fromSnapshot(loadPyodide) {
+  let snapshot;
+  let sent = () => {};
+  try {
+    fetchOnce(SNAPSHOT, 1);
+    const response = await take(SNAPSHOT);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const [bytes, wasm, { decodeSnapshot }] = await Promise.all([counted(response, SNAPSHOT, true), wasmBytes, codec]);
+    snapshot = decodeSnapshot(bytes, wasm);
+    sent = () => toKeep(SNAPSHOT, bytes);  // (kept as it came, once it proved good)
+    mark("decoded");
+  } catch (error) {
+    console.warn(`no Pyodide snapshot (${error.message || error}); starting Python without it`);
+    return null;
+  }
   let pyodide;
   try {
-    pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes });
+    pyodide = await loadPyodide({ indexURL, lockFileContents: lockfile, packageBaseUrl: indexURL, stdLibURL: EMPTY_ZIP, _loadSnapshot: snapshot });
+    pyodide._api.config._loadSnapshot = null;  // (its 31 MB are in Python's memory now; Pyodide would keep them)
+    sent();
   } catch (error) {
-    if (await snapshot) console.warn(`the Pyodide snapshot did not load (${error.message || error}); starting Python the slow way`);
+    console.warn(`the Pyodide snapshot did not load (${error.message || error}); starting Python without it`);
     return null;
   }
   const api = pyodide.pyimport("tafl_rules.webapi");
@@ -82,24 +281,47 @@ async function fromSnapshot() {
   return api;
 }
 
-async function slowStart() {
-  // Starting without the snapshot runs long stretches of Python's start-up without a break:
-  // say so, so the page does not take the silence for a dead worker.
+async function freshStart(loadPyodide) {
+  // Python's start runs long stretches without a break: say so, so the page does not take the
+  // silence for a dead worker.
   postMessage({ id: 0, ok: true, type: "busy", payload: { seconds: 45 } });
-  const pyodide = await loadPyodide({ indexURL });
+  progress.start = "fresh";
+  const lock = await lockfile;
+  const entry = lock.packages.tafl_rules || lock.packages["tafl-rules"];
+  const wheel = `${indexURL}${entry.file_name}`;
+  for (const url of [STDLIB, wheel]) {
+    fetchOnce(url, 2);
+    take(url).then((response) => counted(response, url, true)).then((bytes) => toKeep(url, bytes)).catch(() => {});
+  }
+  const pyodide = await loadPyodide({ indexURL, lockFileContents: lock, packageBaseUrl: indexURL, stdLibURL: STDLIB });
   // The wheel is loaded by name: Pyodide checks its sha256 against the served lockfile.
   await pyodide.loadPackage("tafl_rules", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
-  return pyodide.pyimport("tafl_rules.webapi");
+  const api = pyodide.pyimport("tafl_rules.webapi");
+  api.BUILD = BUILD;
+  return api;
 }
 
 const ready = (async () => {
-  const api = (await fromSnapshot()) || (await slowStart());
+  const { loadPyodide } = await pyodideModule;
+  mark("pyodide.mjs");
+  const start = await chosen;
+  if (start === "fresh") forget(SNAPSHOT);
+  mark("chosen");
+  progress.start = start;
+  tellProgress(true);
+  const api = (start === "snapshot" && (await fromSnapshot(loadPyodide))) || (await freshStart(loadPyodide));
   if (api.set_heartbeat) api.set_heartbeat(beat);
-  return api;
+  mark("python");
+  wasmBytes = null;
+  return { api, start: progress.start };
 })();
 
 ready.then(
-  (api) => { started = true; postMessage({ id: 0, ok: true, type: "ready", payload: { build: api.BUILD } }); },
+  ({ api, start }) => {
+    started = true;
+    postMessage({ id: 0, ok: true, type: "ready", payload: { build: api.BUILD, start, rate: rateSeen, marks } });
+    keepRuntime().then(() => postMessage({ id: 0, ok: true, type: "kept", payload: {} }));
+  },
   (error) => (error instanceof OtherBuild
     ? fatal("the site was updated while this page was open, and its rules engine is now of another build: "
       + "reload the page (your game is kept)", { reload: true, detail: error.message })
@@ -114,7 +336,7 @@ self.onmessage = async (event) => {
   }
   let api;
   try {
-    api = await ready;
+    ({ api } = await ready);
   } catch (error) {
     postMessage({ id, ok: false, type, payload: { error: `Python could not start: ${error.message || error}` } });
     return;

@@ -14,6 +14,14 @@ from request to reply), at each level, on the positions that ``bench_ai.py`` use
 CPython (plies 0, 3, 6, ... of a level-1 self-play game of each of its variants), so the
 two medians compare; ``--ai-positions`` sets how many positions per variant.
 
+With ``--network 10:40,1.6:150``: a first visit (a fresh browser profile) of ``--network-page`` (a
+variant page) through Chromium's network emulation (CDP ``Network.emulateNetworkConditions``) at
+each download speed (Mbit/s) and latency (ms), with Lighthouse's upload speeds (10 Mbit/s on the
+fast profile, 0.75 Mbit/s on a slow one): the time to a board that accepts moves, beside the bytes
+of the responses that arrived before then (as Chromium counts them: body as sent, plus headers), the
+bytes the server had written by then (more, by what sat in the sockets' buffers), the files still on
+their way, any file sent twice and the encodings used. ``--network-runs`` sets the runs per profile.
+
 With ``--long 1000,2000,5000``: long games. For each length, a share link of that many moves
 (a legal shuffle on the lewis-1 page) is opened in a fresh context, timed from navigation until
 the board accepts moves with the whole move list drawn; then the same game as a saved game
@@ -21,21 +29,25 @@ the board accepts moves with the whole move list drawn; then the same game as a 
 the click to the move list showing it. Medians of ``--long-runs``.
 
     .venv/bin/python benchmarks/bench_board.py [--runs 5] [--page index.html] [--site DIR] [--against DIR]
-                                               [--ai 1,2,3,4,5] [--long 1000,5000]
+                                               [--network 10:40,1.6:150] [--ai 1,2,3,4,5] [--long 1000,5000]
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import statistics
 import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, sync_playwright  # noqa: E402
 
+from tafl_sphinx import serve  # noqa: E402
 from tafl_sphinx.serve import serve_in_thread  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))  # bench_ai puts the project root on the path itself
@@ -48,6 +60,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 READY = '.tafl-board[data-ready="true"]'
+READY_OR_FAILED = '.tafl-board[data-ready="true"], .tafl-board[data-ready="error"]'
 
 
 LONGTASK_PROBE = """
@@ -175,6 +188,111 @@ def ai_move_times(page, cases, level: int) -> list[float]:
 CONTROLLED = "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null"
 
 
+# ---------------------------------------------------------------- a first visit on a phone's network
+
+# Lighthouse's profiles: desktop 10 Mbit/s (upload as fast), 40 ms; mobile "slow 4G" 1.6 Mbit/s, 0.75 up, 150 ms
+UPLOAD_MBIT = {10.0: 10.0, 1.6: 0.75}
+NETWORK_TIMEOUT_S = 600
+KEPT_TIMEOUT_S = 120
+
+
+def network_first_visit(playwright, site: Path, page_path: str, mbit: float, latency_ms: float, start: str = "") -> dict:
+    """One first visit (a fresh profile) of ``page_path`` through Chromium's network emulation
+    (``start``: force the worker's way of starting, as ``?tafl-start=`` does)."""
+    log = serve.Sent()
+    server = serve.make_server(str(site), handler=log.handler())
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    upload = UPLOAD_MBIT.get(mbit, mbit)
+    with tempfile.TemporaryDirectory(prefix="bench-profile-") as profile:
+        context = playwright.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        page = context.pages[0] if context.pages else context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": latency_ms,
+            "downloadThroughput": mbit * 1e6 / 8, "uploadThroughput": upload * 1e6 / 8,
+        })
+        finished, started = [], {}
+        page.on("request", lambda r: started.setdefault(id(r), r.url))
+        page.on("requestfinished", lambda r: finished.append(r))
+        url = f"http://127.0.0.1:{server.server_port}/{page_path}" + (f"?tafl-start={start}" if start else "")
+        log.start = time.perf_counter()
+        page.goto(url, wait_until="commit", timeout=NETWORK_TIMEOUT_S * 1000)
+        failed = ""
+        try:
+            page.wait_for_selector(READY_OR_FAILED, timeout=max(1, NETWORK_TIMEOUT_S - (time.perf_counter() - log.start)) * 1000)
+            ready = time.perf_counter() - log.start
+            if page.locator(READY).count() == 0:  # the board gave up: its words say why
+                failed = f"failed after {ready:.1f} s: {page.locator('.tafl-board-status').first.text_content()}"
+                ready = None
+        except PlaywrightTimeout:
+            ready = None  # not ready within the time allowed: the bytes are those that had arrived by then
+            failed = f"not ready after {NETWORK_TIMEOUT_S} s"
+        written = log.written()
+        started_by = page.evaluate("() => { const w = window.tafl?.boards[0]?.worker; return w?.startedBy "
+                                   "? `${w.startedBy} (wasm at ${((w.wasmRate || 0) / 1e6).toFixed(1)} MB/s decoded)` : ''; }") if ready else ""
+        done = list(finished)
+        arrived = 0
+        for request in done:
+            sizes = request.sizes()
+            arrived += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        done_urls = {r.url for r in done}
+        in_flight = sorted({u.rsplit("/", 1)[-1].split("?")[0] for u in started.values() if u not in done_urls and not u.startswith("data:")})
+        kept = None
+        says_kept = page.locator('meta[name="tafl-runtime"]').count() > 0  # (an older build never says so)
+        if ready and says_kept:  # then the page keeps itself for offline use (the service worker): how long, and what it sent
+            try:
+                page.wait_for_selector(".tafl-kept", timeout=KEPT_TIMEOUT_S * 1000)
+                kept = time.perf_counter() - log.start - ready
+            except PlaywrightTimeout:
+                pass
+        after = log.written() - written
+        later = later_start = None
+        if kept is not None:  # a later visit, once the service worker holds the snapshot too (fetched in the background)
+            try:
+                page.wait_for_function("() => (document.documentElement.dataset.taflStarts || '').includes('snapshot')",
+                                       timeout=KEPT_TIMEOUT_S * 1000)
+                began = time.perf_counter()
+                page.reload(wait_until="commit")
+                page.wait_for_selector(READY, timeout=NETWORK_TIMEOUT_S * 1000)
+                later = time.perf_counter() - began
+                later_start = page.evaluate("() => window.tafl.boards[0].worker.startedBy")
+            except PlaywrightTimeout:
+                pass
+        with log.lock:
+            encodings = collections.Counter(r["encoding"] or "none" for r in log.responses if r["status"] == 200 and r["bytes"] > 50_000)
+        context.close()
+    server.shutdown()
+    server.server_close()
+    return {"ready": ready, "failed": failed, "arrived": arrived, "written": written, "in_flight": in_flight,
+            "twice": log.sent_twice(), "encodings": dict(encodings), "upload": upload, "start": started_by,
+            "kept": kept, "after": after, "later": later, "later_start": later_start}
+
+
+def network_report(results: dict, page_path: str) -> None:
+    print(f"first visit of {page_path} (fresh profile) through Chromium's network emulation:")
+    for (mbit, latency), runs in results.items():
+        ready = [r["ready"] if r["ready"] is not None else float("inf") for r in runs]
+        for r in runs:
+            if r["failed"]:
+                print(f"  {mbit:g} Mbit/s, {latency:g} ms: the board {r['failed']}")
+        arrived = [r["arrived"] / 1e6 for r in runs]
+        written = [r["written"] / 1e6 for r in runs]
+        print(f"  {mbit:g} Mbit/s down ({runs[0]['upload']:g} up), {latency:g} ms: board ready, median {statistics.median(ready):.1f} s "
+              f"(runs: {', '.join(f'{v:.1f}' for v in ready)}; inf: never ready); bytes arrived before ready (or before it gave up) {statistics.median(arrived):.2f} MB "
+              f"(runs: {', '.join(f'{v:.2f}' for v in arrived)}); the server had written {statistics.median(written):.2f} MB")
+        last = runs[-1]
+        kept = [f"{r['kept']:.1f}" if r["kept"] is not None else "never" for r in runs]
+        meanwhile = ", ".join(f"{r['after'] / 1e6:.2f}" for r in runs)
+        print(f"    started from: {', '.join(r['start'] or '?' for r in runs)}; large responses by encoding: {last['encodings']}; "
+              f"still on their way at ready: {', '.join(last['in_flight']) or 'none'}")
+        print(f"    ready -> 'Kept on this device': {', '.join(kept)} s (within {KEPT_TIMEOUT_S} s), the server having written "
+              f"{meanwhile} MB more by then; "
+              f"sent twice in the whole visit: {', '.join(last['twice']) or 'none'}")
+        later = [f"{r['later']:.1f} s ({r['later_start']})" if r["later"] is not None else "not measured" for r in runs]
+        print(f"    a later visit (a reload once the service worker holds the snapshot too): {', '.join(later)}")
+
+
 class Figures:
     """The start-up figures of one site, run by run."""
 
@@ -221,6 +339,11 @@ def main() -> None:
     parser.add_argument("--square", default="d1")
     parser.add_argument("--ai", default="", help="also time the computer player at these levels, e.g. 1,2,3,4,5")
     parser.add_argument("--ai-positions", type=int, default=10, help="positions per variant for --ai (default 10)")
+    parser.add_argument("--network", default="", help="first visits through network emulation, MBIT:LATENCY_MS pairs, e.g. 10:40,1.6:150")
+    parser.add_argument("--network-page", default="docs/variants/brandubh.html")
+    parser.add_argument("--network-runs", type=int, default=1)
+    parser.add_argument("--network-start", default="", choices=["", "snapshot", "fresh"],
+                        help="force the rules worker's way of starting in the network runs (default: its own choice)")
     parser.add_argument("--long", default="", help="also time long games of these many moves, e.g. 1000,2000,5000")
     parser.add_argument("--long-runs", type=int, default=3)
     parser.add_argument("--site", default=str(ROOT / "_build" / "html"), help="the built site (default _build/html)")
@@ -231,7 +354,7 @@ def main() -> None:
     site = Path(args.site)
     sites = [site] + ([Path(args.against)] if args.against else [])
     for folder in sites:
-        if not (folder / args.page).is_file():
+        if not (folder / args.page.split("?")[0]).is_file():  # (a query may follow: ?tafl-start=fresh)
             sys.exit(f"{folder / args.page} is missing: run `make site` first")
     servers = [serve_in_thread(str(folder)) for folder in sites]
     server = servers[0]
@@ -245,6 +368,12 @@ def main() -> None:
             for each in figures:
                 each.run(browser, args.square)
         load_after = load_average()
+        network = {}
+        for pair in filter(None, args.network.split(",")):
+            mbit, latency = (float(x) for x in pair.split(":"))
+            network[(mbit, latency)] = [network_first_visit(playwright, site, args.network_page, mbit, latency, args.network_start)
+                                        for _ in range(args.network_runs)]
+        load_network = load_average()
         long_times = {}
         for plies in [0] + [int(x) for x in args.long.split(",") if x] if args.long else []:
             long_times[plies] = [long_game_times(browser, f"http://127.0.0.1:{server.server_port}", plies)
@@ -262,8 +391,11 @@ def main() -> None:
     for each in servers:
         each.shutdown()
     print(f"page: {args.page}, runs: {args.runs}; 1-minute load average {load_before} before the start-up runs, {load_after} after")
-    for each in figures:
+    for each in figures if args.runs else []:
         each.report()
+    if network:
+        print(f"1-minute load average {load_network} after the network runs")
+        network_report(network, args.network_page)
     if long_times:
         print(f"long games on lewis-1, medians of {args.long_runs} (seconds): share link -> ready on a first visit "
               "(empty cache) and on a later one, saved game -> ready, one more move")

@@ -26,7 +26,7 @@ def test_site_builds_with_warnings_as_errors(full_build):
 
 def test_runtime_is_beside_the_pages_and_registers_the_wheel(full_build):
     pyodide = full_build / "_static" / "pyodide"
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "tafl-stdlib.zip", "tafl-snapshot.bin"):
         assert (pyodide / name).is_file(), name
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     entry = lock["packages"]["tafl-rules"] if "tafl-rules" in lock["packages"] else lock["packages"]["tafl_rules"]

@@ -39,21 +39,29 @@ TEMPLATE = STATIC_DIR / "tafl-sw.js"
 SERVICE_WORKER = "tafl-sw.js"
 MANIFEST = "manifest.webmanifest"
 START_PAGE = "index.html"
-OFFLINE_PAGE = "docs/offline.html"
+OFFLINE_PAGE = "docs/offline.html"      # reading and playing offline: keep the whole site
+NOT_KEPT_PAGE = "docs/not-kept.html"    # stands in, offline, for a page not kept yet
 ICON_SIZES = (192, 512)
+# the board's half-diagonal within the safe circle: sqrt(2) / 2 / (1 + 2 m) <= 0.4 gives m >= 0.384
+MASKABLE_MARGIN = 0.4
 THEME_COLOUR = "#4a3b2a"   # the board's edge (tafl-site.css --tafl-board-edge)
 BACKGROUND = "#f7f2e8"      # the panels' colour (--tafl-panel)
 WOOD, LINE, ATTACKER, DEFENDER, KING = "#e3cc9f", "#8c7352", "#2b2118", "#f6f1e7", "#f2c94c"
 
+#: Made at the end of each build from the runtime (runtime.make_snapshot): addressed with ``?build=``.
+MADE_FOR_THE_BUILD = ("tafl-snapshot.bin", "tafl-stdlib.zip")
+COMPRESSED = (".br", ".gz")   # compress.ENCODINGS' copies
+
 _BUILD_META = re.compile(r'(<meta name="tafl-build" content=")[0-9a-f]*(")')
 _VERSION_META = re.compile(r'(<meta name="tafl-version" content=")[0-9a-f]*(")')
 _BUILD_ATTR = re.compile(r'(data-tafl-build=")[0-9a-f]*(")')
+_RUNTIME_META = re.compile(r'(<meta name="tafl-runtime" content=")[^"]*(")')
 
 
 def head_tags(pathto: Any) -> str:
-    """The tags every page's head gets: the build and version (filled in when the build ends), the
-    manifest, and the colour of the app's title bar."""
-    return ('<meta name="tafl-build" content=""><meta name="tafl-version" content="">'
+    """The tags every page's head gets: the build, version and runtime's sizes (filled in when the
+    build ends), the manifest, and the colour of the app's title bar."""
+    return ('<meta name="tafl-build" content=""><meta name="tafl-version" content=""><meta name="tafl-runtime" content="">'
             f'<link rel="manifest" href="{html.escape(pathto(MANIFEST, 1))}">'
             f'<meta name="theme-color" content="{THEME_COLOUR}">'
             f'<link rel="apple-touch-icon" href="{html.escape(pathto("_static/tafl-icon-192.png", 1))}">')
@@ -66,20 +74,32 @@ def _digest(*parts: bytes) -> str:
     return h.hexdigest()[:16]
 
 
+def _served(path: Path) -> bool:
+    """A file of the site (not a compressed copy of one, which is the same file to a browser)."""
+    return path.is_file() and not (path.suffix in COMPRESSED and path.with_suffix("").is_file())
+
+
 def _files(outdir: Path) -> list[Path]:
-    return sorted(p for p in outdir.rglob("*") if p.is_file() and not any(part.startswith(".") for part in p.relative_to(outdir).parts))
+    return sorted(p for p in outdir.rglob("*") if _served(p) and not any(part.startswith(".") for part in p.relative_to(outdir).parts))
+
+
+def _runtime(outdir: Path) -> list[Path]:
+    return [p for p in sorted((outdir / "_static" / "pyodide").glob("*")) if _served(p)]
 
 
 def build_id(outdir: Path) -> str:
-    """The build: the served Pyodide runtime with its lockfile and wheel, and the board's scripts."""
+    """The build: the served Pyodide runtime with its lockfile and wheel, and the board's scripts
+    (not what is made from them: the snapshot, the standard library)."""
     static = outdir / "_static"
-    runtime = [p for p in sorted((static / "pyodide").glob("*")) if p.is_file() and p.name != "tafl-snapshot.bin"]
-    scripts = sorted(p for p in static.glob("tafl-*") if p.is_file() and p.name != SERVICE_WORKER)
+    runtime = [p for p in _runtime(outdir) if p.name not in MADE_FOR_THE_BUILD]
+    scripts = sorted(p for p in static.glob("tafl-*") if _served(p) and p.name != SERVICE_WORKER)
     return _digest(*(p.relative_to(outdir).as_posix().encode() + b"\0" + p.read_bytes() for p in runtime + scripts))
 
 
 def _unstamped(text: str) -> str:
-    return _BUILD_ATTR.sub(r"\1\2", _VERSION_META.sub(r"\1\2", _BUILD_META.sub(r"\1\2", text)))
+    for pattern in (_BUILD_META, _VERSION_META, _BUILD_ATTR, _RUNTIME_META):
+        text = pattern.sub(r"\1\2", text)
+    return text
 
 
 def site_version(outdir: Path, build: str) -> str:
@@ -96,12 +116,21 @@ def site_version(outdir: Path, build: str) -> str:
     return _digest(*parts)
 
 
+def runtime_sizes(outdir: Path) -> dict[str, int]:
+    """The size of each runtime file a board's start fetches (as the browser decodes it), by name:
+    the board counts its loading against them (``tafl-worker-client.mjs``)."""
+    return {p.name: p.stat().st_size for p in _runtime(outdir) if p.suffix in (".wasm", ".bin", ".zip", ".whl")}
+
+
 def stamp_pages(outdir: Path, build: str, version: str) -> int:
-    """Write the build and version into every page (all of them, also those an incremental build kept)."""
+    """Write the build, version and runtime's sizes into every page (all of them, also those an
+    incremental build kept)."""
     count = 0
+    runtime = html.escape(json.dumps({"sizes": runtime_sizes(outdir)}, sort_keys=True, separators=(",", ":")))
     for page in outdir.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         stamped = _BUILD_ATTR.sub(rf"\g<1>{build}\2", _VERSION_META.sub(rf"\g<1>{version}\2", _BUILD_META.sub(rf"\g<1>{build}\2", text)))
+        stamped = _RUNTIME_META.sub(lambda m: f"{m.group(1)}{runtime}{m.group(2)}", stamped)
         if stamped != text:
             page.write_text(stamped, encoding="utf-8")
             count += 1
@@ -113,14 +142,37 @@ def _integrity(path: Path) -> str:
 
 
 def runtime_files(outdir: Path, build: str) -> list[list[str]]:
-    """[address relative to the site's root, subresource integrity] of what a board runs."""
+    """[address relative to the site's root, subresource integrity] of what a board runs (either way
+    it starts: ``runtime_starts``)."""
     static = outdir / "_static"
     out = [[f"_static/tafl-worker.mjs?build={build}", _integrity(static / "tafl-worker.mjs")]]
-    for path in sorted((static / "pyodide").glob("*")):
-        if path.is_file():
-            query = f"?build={build}" if path.name == "tafl-snapshot.bin" else ""
-            out.append([f"_static/pyodide/{path.name}{query}", _integrity(path)])
+    for path in _runtime(outdir):
+        query = f"?build={build}" if path.name in MADE_FOR_THE_BUILD else ""
+        out.append([f"_static/pyodide/{path.name}{query}", _integrity(path)])
     return out
+
+
+def runtime_starts(outdir: Path, build: str) -> dict[str, list[str]]:
+    """The runtime files each way of starting a board needs (``tafl-worker.mjs``), by address."""
+    common = [f"_static/tafl-worker.mjs?build={build}"] + [
+        f"_static/pyodide/{name}" for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")]
+    wheels = [f"_static/pyodide/{p.name}" for p in _runtime(outdir) if p.suffix == ".whl"]
+    return {"snapshot": common + [f"_static/pyodide/tafl-snapshot.bin?build={build}"],
+            "fresh": common + [f"_static/pyodide/tafl-stdlib.zip?build={build}"] + wheels}
+
+
+def site_pages(outdir: Path) -> tuple[list[str], list[str]]:
+    """What "keep the whole site" keeps beside the shell: the pages (every page stamped with the
+    version), and every other file outside ``_static`` (downloads, the search index, the small
+    pages that redirect an old address)."""
+    pages, files = [], []
+    for path in _files(outdir):
+        rel = path.relative_to(outdir).as_posix()
+        if rel.startswith(("_static/", "_sources/")) or rel in (SERVICE_WORKER, "objects.inv"):
+            continue
+        stamped = path.suffix == ".html" and _VERSION_META.search(path.read_text(encoding="utf-8", errors="replace"))
+        (pages if stamped else files).append(rel)
+    return pages, files
 
 
 def shell_files(outdir: Path) -> list[str]:
@@ -129,7 +181,7 @@ def shell_files(outdir: Path) -> list[str]:
     keep = []
     for path in sorted(static.rglob("*")):
         rel = path.relative_to(static).as_posix()
-        if (not path.is_file() or rel.startswith(("pyodide/", "locales/")) or path.suffix in (".map", ".html", ".txt")
+        if (not _served(path) or rel.startswith(("pyodide/", "locales/")) or path.suffix in (".map", ".html", ".txt")
                 or rel in ("tafl-worker.mjs", SERVICE_WORKER)):
             continue
         keep.append(f"_static/{rel}")
@@ -138,8 +190,10 @@ def shell_files(outdir: Path) -> list[str]:
 
 def write_service_worker(outdir: Path, build: str, version: str) -> Path:
     """``tafl-sw.js`` at the site's root (its scope is the whole site, also under a sub-path)."""
+    pages, files = site_pages(outdir)
     config = {"build": build, "version": version, "runtime": runtime_files(outdir, build),
-              "shell": shell_files(outdir), "start": START_PAGE, "offline": OFFLINE_PAGE}
+              "starts": runtime_starts(outdir, build), "shell": shell_files(outdir), "pages": pages, "files": files,
+              "start": START_PAGE, "offline": OFFLINE_PAGE, "notKept": NOT_KEPT_PAGE}
     text = TEMPLATE.read_text(encoding="utf-8")
     marker = "const SITE = {};"
     if marker not in text:
@@ -163,7 +217,8 @@ def _board_ranks() -> list[str]:
 
 def draw_icon(size: int, *, maskable: bool = False) -> bytes:
     """A PNG of the home page's board at its start (drawn from the catalogue's layout), ``size`` pixels
-    square; ``maskable`` keeps the board inside the middle 80 % that every icon mask shows."""
+    square; ``maskable`` keeps the whole board, corners and frame, inside the circle of 40 % of the
+    icon's width about its centre that every icon mask shows (the maskable icon's safe zone)."""
     import io
 
     import matplotlib
@@ -173,7 +228,7 @@ def draw_icon(size: int, *, maskable: bool = False) -> bytes:
 
     ranks = _board_ranks()
     n = len(ranks)
-    margin = 0.14 if maskable else 0.03
+    margin = MASKABLE_MARGIN if maskable else 0.03
     figure = Figure(figsize=(1, 1), dpi=size)
     axes = figure.add_axes((0, 0, 1, 1))
     axes.set_xlim(-margin * n, n + margin * n)
@@ -208,7 +263,7 @@ def write_manifest(outdir: Path, name: str, short_name: str, description: str) -
     icons.append({"src": "_static/tafl-icon-maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"})
     manifest = {
         "name": name, "short_name": short_name, "description": description,
-        "start_url": f"./{START_PAGE}", "scope": "./", "display": "standalone",
+        "id": f"./{START_PAGE}", "start_url": f"./{START_PAGE}", "scope": "./", "display": "standalone",
         "background_color": BACKGROUND, "theme_color": THEME_COLOUR, "icons": icons,
     }
     target = outdir / MANIFEST

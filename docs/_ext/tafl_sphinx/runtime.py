@@ -6,12 +6,14 @@ built by ``python -m build`` is registered in the served ``pyodide-lock.json``
 with ``pyodide lockfile add-wheels`` so the worker can ``loadPackage("tafl_rules")``
 and Pyodide checks its sha256.
 
-Then Node makes a memory snapshot of that runtime with the wheel imported
-(``snapshot.mjs``), for this build (``offline.build_id``): the worker starts from it
-and skips Python's start-up and the wheel's loading, the slowest part of loading.
-Without the snapshot (or with one of another build) the worker starts the slow way.
-Last, the site becomes an app (``offline.finish_site``): a manifest, and a service
-worker that keeps the pages read and this runtime for offline use.
+Then Node makes, from that runtime (``snapshot.mjs``), the standard library a board needs as
+bytecode (``tafl-stdlib.zip``, in place of Pyodide's whole library of sources) and a memory
+snapshot with the wheel imported, for this build (``offline.build_id``). On a fast connection
+the worker starts from the snapshot and skips Python's start-up and the wheel's loading; on a
+slow one it fetches the smaller library and wheel and starts Python itself (``tafl-worker.mjs``
+chooses). Last, the site becomes an app (``offline.finish_site``): a manifest, and a service
+worker that keeps the pages read and this runtime for offline use, and every file is written
+pre-compressed beside itself (``compress.precompress``).
 
 ``tafl_runtime = False`` in ``conf.py`` skips both (the board scripts are still
 copied): for small projects that test the directives and never run a board, where
@@ -31,11 +33,12 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from . import offline
+from . import compress, offline
 
 logger = logging.getLogger(__name__)
 
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+FULL_STDLIB = "python_stdlib.zip"   # read by snapshot.mjs, not served: tafl-stdlib.zip takes its place
 
 
 def _copy_if_changed(source: Path, target: Path) -> None:
@@ -66,7 +69,7 @@ def check_browser_wheel(wheel: Path) -> None:
 def install_runtime(outdir: Path, pyodide_dir: Path, wheel_dir: Path) -> tuple[Path, str]:
     """Copy Pyodide and the newest tafl_rules wheel into ``outdir/_static/pyodide`` and make the
     snapshot; return the lockfile and the build id."""
-    missing = [name for name in (*RUNTIME_FILES, "pyodide-lock.json") if not (pyodide_dir / name).is_file()]
+    missing = [name for name in (*RUNTIME_FILES, FULL_STDLIB, "pyodide-lock.json") if not (pyodide_dir / name).is_file()]
     if missing:
         raise FileNotFoundError(f"Pyodide runtime not found in {pyodide_dir} (missing {', '.join(missing)}); run `npm ci`")
     wheels = sorted(wheel_dir.glob("tafl_rules-*-py3-none-any.whl"), key=lambda p: p.stat().st_mtime)
@@ -77,6 +80,7 @@ def install_runtime(outdir: Path, pyodide_dir: Path, wheel_dir: Path) -> tuple[P
     target.mkdir(parents=True, exist_ok=True)
     for name in RUNTIME_FILES:
         _copy_if_changed(pyodide_dir / name, target / name)
+    (target / FULL_STDLIB).unlink(missing_ok=True)  # served by earlier builds
     for old in target.glob("tafl_rules-*.whl"):
         old.unlink()
     wheel = shutil.copy2(wheels[-1], target / wheels[-1].name)
@@ -87,16 +91,18 @@ def install_runtime(outdir: Path, pyodide_dir: Path, wheel_dir: Path) -> tuple[P
         check=True, capture_output=True, text=True,
     )
     build = offline.build_id(outdir)
-    make_snapshot(target, Path(wheel).name, build)
+    make_snapshot(target, Path(wheel).name, pyodide_dir / FULL_STDLIB, build)
     return lockfile, build
 
 
 SNAPSHOT = "tafl-snapshot.bin"
+STDLIB = "tafl-stdlib.zip"
 
 
-def make_snapshot(target: Path, wheel_name: str, build: str = "") -> Path:
-    """Write ``target/tafl-snapshot.bin`` (Pyodide with ``wheel_name`` imported, and
-    ``tafl_rules.webapi.BUILD`` set to ``build``) with Node."""
+def make_snapshot(target: Path, wheel_name: str, full_stdlib: Path, build: str = "") -> Path:
+    """Write ``target/tafl-stdlib.zip`` (the standard library a board needs, as bytecode, from
+    ``full_stdlib``) and ``target/tafl-snapshot.bin`` (Pyodide with ``wheel_name`` imported, and
+    ``tafl_rules.webapi.BUILD`` set to ``build``) with Node; return the snapshot."""
     if not all(c in "0123456789abcdef" for c in build):
         raise ValueError(f"a build id is hexadecimal, not {build!r}")
     node = shutil.which("node")
@@ -104,8 +110,10 @@ def make_snapshot(target: Path, wheel_name: str, build: str = "") -> Path:
         raise FileNotFoundError("node is needed to make the Pyodide snapshot (the same Node that runs npm)")
     output = target / SNAPSHOT
     output.unlink(missing_ok=True)
-    subprocess.run([node, str(Path(__file__).with_name("snapshot.mjs")), str(target), wheel_name, str(output), build],
-                   check=True, capture_output=True, text=True, timeout=300)
+    (target / STDLIB).unlink(missing_ok=True)
+    subprocess.run([node, str(Path(__file__).with_name("snapshot.mjs")), str(target), wheel_name, str(output),
+                    str(target / STDLIB), str(full_stdlib), build],
+                   check=True, capture_output=True, text=True, timeout=600)
     return output
 
 
@@ -118,6 +126,7 @@ def _on_build_finished(app: Sphinx, exception: Exception | None) -> None:
                                            confdir / app.config.tafl_wheel_dir)
         offline.finish_site(Path(app.outdir), build, name=app.config.project,
                             short_name=app.config.html_title or app.config.project)
+        compress.precompress(Path(app.outdir), confdir / app.config.tafl_compress_cache)
     except (OSError, subprocess.SubprocessError, ValueError) as error:
         detail = getattr(error, "stderr", "") or ""
         logger.warning(f"the board runtime was not installed: {error} {detail}".strip(), type="tafl", subtype="runtime")
@@ -128,5 +137,11 @@ def setup_runtime(app: Sphinx) -> None:
     app.add_config_value("tafl_pyodide_dir", "node_modules/pyodide", "env")
     app.add_config_value("tafl_wheel_dir", "dist", "env")
     app.add_config_value("tafl_runtime", True, "env", bool)
-    app.connect("build-finished", _on_build_finished)
+    # compressed copies kept between builds (compress.precompress), relative to the folder of conf.py
+    app.add_config_value("tafl_compress_cache", "_build/.tafl-compressed", "env")
+    # last of the build's end (Sphinx runs lower priorities first; the others' are 500): the fonts and
+    # redirect pages written by the other handlers are then in the site the service worker keeps,
+    # and compressed (review N13: the Welsh font's stylesheet, written after the service worker's
+    # list, was missing offline, and its request failed in the console)
+    app.connect("build-finished", _on_build_finished, priority=900)
     offline.setup_offline(app)

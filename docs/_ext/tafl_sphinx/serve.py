@@ -2,19 +2,50 @@
 WebAssembly need, the site's own ``404.html`` for a missing address, and optionally the whole
 site under a sub-path (as on ``https://example.org/tawlbwrdd/``).
 
+Each file goes out pre-compressed when the build wrote a copy the browser accepts
+(``tafl_sphinx.compress``: ``NAME.br``, else ``NAME.gz``, by ``Accept-Encoding``), with
+``Content-Encoding`` and ``Vary: Accept-Encoding``. An address that names its build (``?build=``:
+the rules worker and the snapshot) never changes, so it may be kept a year (``immutable``); any
+other is checked with the server each time it is used (``no-cache``, with ``Last-Modified``).
+
 ``python -m tafl_sphinx.serve [--host 127.0.0.1] [--port 8000] [--prefix /tawlbwrdd/] DIR``
 """
 
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
 import http.server
+import os
 import sys
 import threading
+import time
 import urllib.parse
 from pathlib import Path
 from typing import Any
+
+from .compress import ENCODINGS
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def accepted_encodings(header: str | None) -> set[str]:
+    """The content codings an ``Accept-Encoding`` header accepts (``q=0`` refuses one)."""
+    accepted: set[str] = set()
+    for item in (header or "").split(","):
+        name, _, params = item.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if name and quality > 0:
+            accepted.add(name.strip().lower())
+    return accepted
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -30,6 +61,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def __init__(self, *args: Any, directory: str, prefix: str = "/", **kwargs: Any) -> None:
         self.prefix = prefix
+        self.varies = False  # a pre-compressed copy exists: the answer depends on Accept-Encoding
+        self._status = 200
         super().__init__(*args, directory=directory, **kwargs)
 
     def send_head(self):  # type: ignore[no-untyped-def]
@@ -37,14 +70,70 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if "\x00" in urllib.parse.unquote(self.path):
             self.send_error(404, "File not found")
             return None
+        path = self._file_asked_for()
+        if path is not None:
+            encoded = self._send_encoded(path)
+            if encoded is not False:
+                return encoded
         return super().send_head()
 
+    def _file_asked_for(self) -> str | None:
+        """The file the request names (a folder's index.html), or None (a folder to redirect, or nothing)."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not urllib.parse.urlsplit(self.path).path.endswith("/"):
+                return None
+            path = os.path.join(path, "index.html")
+        return path if os.path.isfile(path) else None
+
+    def _send_encoded(self, path: str):  # type: ignore[no-untyped-def]
+        """Answer with the pre-compressed copy of ``path`` the client accepts; False when there is none."""
+        # (a copy older than its file is stale: the file was written again after the build compressed it)
+        modified = os.stat(path).st_mtime
+        copies = {encoding: path + suffix for encoding, suffix in ENCODINGS.items()
+                  if os.path.isfile(path + suffix) and os.stat(path + suffix).st_mtime >= modified}
+        if not copies:
+            return False
+        self.varies = True
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
+        encoding = next((e for e in ENCODINGS if e in copies and e in accepted), None)
+        if encoding is None:
+            return False
+        stat = os.stat(path)
+        since = self.headers.get("If-Modified-Since")
+        if since and not self.headers.get("If-None-Match"):
+            try:
+                if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, OverflowError, IndexError):
+                pass
+        body = open(copies[encoding], "rb")  # noqa: SIM115 (closed by the caller, as send_head's file)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(os.fstat(body.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.end_headers()
+        return body
+
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
+        query = urllib.parse.urlsplit(self.path).query
+        immutable = "build" in urllib.parse.parse_qs(query) and self._status == 200
+        self.send_header("Cache-Control", IMMUTABLE if immutable else "no-cache")
+        if self.varies:
+            self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
 
     def _within_prefix(self) -> bool:
         """Strip the sub-path from the request; answer a redirect or a 404 for an address outside it."""
+        self.varies = False  # (one handler answers every request of a kept-alive connection)
+        self._status = 200
         if self.prefix == "/":
             return True
         path = self.path.split("?", 1)[0]
@@ -85,6 +174,67 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class Sent:
+    """What a server wrote, response by response (the board benchmark and the network tests read it):
+    ``responses`` holds ``{"at", "path", "status", "encoding", "bytes"}``, ``at`` in seconds from
+    ``start`` and ``bytes`` as written to the socket, headers included."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.responses: list[dict[str, Any]] = []
+        self.start = time.perf_counter()
+
+    def handler(self) -> type[Handler]:
+        """A :class:`Handler` that records here what it writes."""
+        sent = self
+
+        class Recording(Handler):
+            def setup(self) -> None:
+                super().setup()
+                self.wfile = _Counting(self.wfile, self)  # type: ignore[assignment]  # (it writes through to the socket file)
+
+            def send_response(self, code: int, message: str | None = None) -> None:
+                self._sent = {"at": time.perf_counter() - sent.start, "path": self.path, "status": code, "encoding": "", "bytes": 0}
+                with sent.lock:
+                    sent.responses.append(self._sent)
+                super().send_response(code, message)
+
+            def send_header(self, keyword: str, value: str) -> None:
+                if keyword.lower() == "content-encoding" and hasattr(self, "_sent"):
+                    self._sent["encoding"] = value
+                super().send_header(keyword, value)
+
+        return Recording
+
+    def written(self) -> int:
+        with self.lock:
+            return sum(r["bytes"] for r in self.responses)
+
+    def sent_twice(self) -> list[str]:
+        """The files sent whole (200) more than once, as ``name xN``."""
+        with self.lock:
+            counts: dict[str, int] = {}
+            for r in self.responses:
+                if r["status"] == 200:
+                    counts[r["path"]] = counts.get(r["path"], 0) + 1
+        return sorted(f"{path.rsplit('/', 1)[-1]} x{n}" for path, n in counts.items() if n > 1)
+
+
+class _Counting:
+    """A handler's output, counted into the response it is writing."""
+
+    def __init__(self, raw: Any, handler: Any) -> None:
+        self.raw, self.handler = raw, handler
+
+    def write(self, data: bytes) -> int:
+        if hasattr(self.handler, "_sent"):
+            self.handler._sent["bytes"] += len(data)
+        return int(self.raw.write(data))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+
 class Server(http.server.ThreadingHTTPServer):
     verbose = False
 
@@ -99,10 +249,11 @@ def _normal_prefix(prefix: str) -> str:
     return "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
 
 
-def make_server(directory: str, host: str = "127.0.0.1", port: int = 0, verbose: bool = False, prefix: str = "/") -> Server:
-    """A ThreadingHTTPServer for ``directory`` (under ``prefix``); port 0 picks a free one (``server.server_port``)."""
-    handler = functools.partial(Handler, directory=directory, prefix=_normal_prefix(prefix))
-    server = Server((host, port), handler)
+def make_server(directory: str, host: str = "127.0.0.1", port: int = 0, verbose: bool = False, prefix: str = "/",
+                handler: type[Handler] = Handler) -> Server:
+    """A ThreadingHTTPServer for ``directory`` (under ``prefix``); port 0 picks a free one (``server.server_port``).
+    ``handler``: a subclass of :class:`Handler` (the benchmark's counts the bytes it sends)."""
+    server = Server((host, port), functools.partial(handler, directory=directory, prefix=_normal_prefix(prefix)))
     server.verbose = verbose
     return server
 

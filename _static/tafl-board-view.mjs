@@ -111,13 +111,15 @@ export class BoardView {
     this.frame.replaceChildren(this.ranksColumn, this.grid, el("span", {}), this.filesRow);
     const scroller = c.querySelector(".tafl-scroll") || el("div", { class: "tafl-scroll" });
     scroller.replaceChildren(this.frame);
+    this.scroller = scroller;
     this.key = c.querySelector(".tafl-key") || el("ul", { class: "tafl-key", "aria-label": "Key" });
     this.howto = c.querySelector(".tafl-howto") || el("details", { class: "tafl-howto", open: "" });
     const main = el("div", { class: "tafl-main" });
     const scrollHint = el("p", { class: "tafl-scroll-hint" }, "The board is wider than the screen: swipe it sideways to see the rest.");
     main.append(scroller, scrollHint, this.status, this.retryButton, this.capturedLine, this.controls, this.playerBar, this.shareField);
     const aside = el("div", { class: "tafl-aside" });
-    aside.append(this.key, this.howto, this.movesBox, this.gamesBox, record);
+    const sandboxPanel = c.querySelector(".tafl-sandbox-panel");  // a sandbox's choices come first beside the board
+    aside.append(...(sandboxPanel ? [sandboxPanel] : []), this.key, this.howto, this.movesBox, this.gamesBox, record);
     const layout = el("div", { class: "tafl-layout" });
     layout.append(main, aside);
     c.replaceChildren(this.turnLine, layout);

@@ -278,6 +278,7 @@ def add_static_assets(app: Sphinx) -> None:
         app.config.html_static_path.append(static)
     app.add_css_file("tafl-site.css")
     app.add_js_file("tafl-print.js", defer="defer")
+    app.add_js_file("tafl-kiosk.mjs", type="module")  # every page: a kiosk goes back to its own page
 
 
 def boot_script(worker_url: str) -> str:

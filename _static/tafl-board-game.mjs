@@ -609,7 +609,10 @@ export class Board {
     this.human = side;
     this.view.syncMenus();
     this.save();
-    if (this.state && !this.thinking && !this.computerToMove()) this.say(this.words(this.state));
+    // the status line follows the choice, unless it holds a problem (a refused link) not yet read
+    if (this.state && !this.thinking && !this.computerToMove() && !this.status.classList.contains("tafl-problem")) {
+      this.say(this.words(this.state));
+    }
     this.maybeComputerMove();
   }
 

@@ -189,6 +189,12 @@ test("a share link for a board the page does not have is said, and taken off the
   assert.equal(statusOf(container), 'The share link is for board "1", and this page has only one board (number 0): the link was not opened.');
   assert.equal(window.location.search, "?utm_source=x");
   assert.equal(board.state.line.length, 0);
+  choose(board.view.humanSelect, "both");
+  assert.match(statusOf(container), /^The share link is for board "1"/, "a problem said stays until it is read");
+  board.play(firstLegal(board.state));
+  await until(() => board.state.line.length === 1, "the move");
+  choose(board.view.humanSelect, "defenders");
+  assert.equal(statusOf(container), "Your move (the defenders).", "otherwise the status line follows the choice");
 });
 
 test("a share link with an empty move is refused by its number; spaces around moves are dropped (N14)", async () => {

@@ -22,9 +22,13 @@ PYTHON ?= $(shell for p in python3.13 python3.12 $$(ls -d $${PYENV_ROOT:-$$HOME/
 	  if $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; then command -v $$p || echo $$p; break; fi; done)
 
 PACKAGE_SOURCES := $(shell find tafl_rules -name '*.py' -o -name '*.toml' 2>/dev/null)
-SITE_SOURCES := conf.py index.md 404.md $(shell find docs sources _static _templates -type f 2>/dev/null) $(PACKAGE_SOURCES)
+SITE_SOURCES := conf.py index.md 404.md $(shell find docs sources _static _templates locale -type f -not -name '*.mo' 2>/dev/null) $(PACKAGE_SOURCES)
+# The site's other languages (conf.py's tafl_languages after English): each is built, from the same
+# sources and its catalogues in locale/<code>, into $(BUILD)/<code>, before the English tree, whose
+# build ends by stamping every page of $(BUILD) with the runtime's build (tafl_sphinx.language).
+TRANSLATIONS := cy
 
-.PHONY: help setup site serve test chromium clean bench
+.PHONY: help setup site serve test chromium clean bench locale
 
 help:
 	@echo "make serve   build the site and serve it on http://$(HOST):$(PORT)/ (its home page)"
@@ -63,7 +67,10 @@ $(BUILD)/.stamp: $(VENV)/.stamp node_modules/.stamp $(WHEEL_STAMP) $(SITE_SOURCE
 	@# Pages are rebuilt incrementally; a change to code or data that pages are drawn from rebuilds all.
 	@fresh=-E; if [ -f $@ ] && [ -z "$$(find conf.py docs/_ext docs/data _static _templates tafl_rules -type f -newer $@ 2>/dev/null | head -n 1)" ]; then fresh=; fi; \
 	empty=; if [ ! -e $(BUILD) ]; then empty=yes; fi; \
-	rm -f $@ $(SCRATCH_MARK); echo "sphinx-build -W $$fresh -b html . $(BUILD)"; \
+	rm -f $@ $(SCRATCH_MARK); \
+	for lang in $(TRANSLATIONS); do echo "sphinx-build -W $$fresh -b html -D language=$$lang . $(BUILD)/$$lang"; \
+	  $(VPY) -m sphinx -W --keep-going -q $$fresh -b html -D language=$$lang . $(BUILD)/$$lang || exit 1; done; \
+	echo "sphinx-build -W $$fresh -b html . $(BUILD)"; \
 	$(VPY) -m sphinx -W --keep-going -q $$fresh -b html . $(BUILD) && \
 	if [ -n "$$empty" ]; then touch $(SCRATCH_MARK); fi
 	touch $@
@@ -88,6 +95,18 @@ chromium:
 
 test: site chromium
 	$(VPY) -m pytest -q -n auto  # one pytest worker per core (pytest-xdist)
+
+# The catalogues of the pages translated so far (those with a .po in locale/<code>/LC_MESSAGES)
+# brought up to date with the pages: a new message comes in empty, a changed one marked fuzzy with
+# the old translation, for a translator to check. locale/<code>/LC_MESSAGES/sphinx.po (the theme's
+# and the site's own words) is kept by hand. `sphinx-intl stat -l cy` counts what is left to do.
+locale: setup
+	rm -rf _build/gettext _build/gettext-pages
+	$(VPY) -m sphinx -q -b gettext . _build/gettext
+	for lang in $(TRANSLATIONS); do rm -rf _build/gettext-pages; \
+	  for po in $$(cd locale/$$lang/LC_MESSAGES && find . -name '*.po' ! -name sphinx.po ! -name booktheme.po); do \
+	    mkdir -p _build/gettext-pages/$$(dirname $$po) && cp _build/gettext/$${po%.po}.pot _build/gettext-pages/$${po%.po}.pot || exit 1; done; \
+	  $(VPY) -m sphinx_intl update -p _build/gettext-pages -l $$lang -d locale -w 0 || exit 1; done
 
 bench: setup
 	$(VPY) benchmarks/bench_engine.py

@@ -23,7 +23,7 @@ extensions = [
 source_suffix = {".md": "markdown"}
 exclude_patterns = [
     "_build", ".venv", "node_modules", "dist", "build", "tafl_rules", "tests", "benchmarks",
-    ".*", "README.md", "_templates", "**/.pytest_cache", "**/__pycache__", "*.egg-info",
+    ".*", "README.md", "_templates", "**/.pytest_cache", "**/__pycache__", "*.egg-info", "locale",
 ]
 myst_enable_extensions = ["colon_fence", "deflist", "attrs_inline", "attrs_block"]
 myst_heading_anchors = 3
@@ -78,9 +78,22 @@ html_theme_options = {
     "use_fullscreen_button": False,
     "search_bar_text": "Search the site…",
     "navbar_persistent": [],  # pydata-sphinx-theme 0.20 would add a second search box in a header bar
+    "article_header_end": ["tafl-language.html", "article-header-buttons.html"],  # the language switch first
 }
 
-html_context = {"default_mode": "auto"}  # follow the reader's system; the header's button switches
+html_context = {"default_mode": "auto"}
+
+# The site in English and in Welsh (tafl_sphinx.language): English at the root of the output, Welsh
+# built from the same sources with Sphinx's own internationalisation into _build/html/cy
+# (`sphinx-build -D language=cy`, the Makefile). The catalogues are locale/cy/LC_MESSAGES/<page>.po,
+# one per page; an entry not yet checked by a Welsh speaker is marked fuzzy, and used all the same.
+language = "en"
+tafl_languages = {"en": "English", "cy": "Cymraeg"}
+locale_dirs = ["locale/"]
+gettext_compact = False
+gettext_allow_fuzzy_translations = True
+gettext_uuid = False
+gettext_last_translator = "the Tawlbwrdd project"  # follow the reader's system; the header's button switches
 
 autodoc_member_order = "bysource"
 # names the rule modes (tafl_rules.modes, a layer below the engine and the AI) take for type checking only

@@ -20,6 +20,10 @@ export const KIOSK_GAME = "kiosk";
 
 const WAIT_NOTICE_MS = 700;     // a request pending this long makes the board say it is waiting
 
+/** The page's games are kept under its address in the site's first language (its hreflang="x-default"
+ *  link, tafl_sphinx.language), so that a page and its translation share them. */
+const gamePage = () => new URL(document.querySelector('link[rel="alternate"][hreflang="x-default"]')?.href ?? location.href).pathname;
+
 export class Board {
   /**
    * @param {HTMLElement} container  a div.tafl-board drawn at build time (board.py)
@@ -69,7 +73,7 @@ export class Board {
     this.view = new BoardView(container, this);
     this.worker = new RulesWorker(this, workerURL(build));
     this.store = new GameStore({
-      prefix: `tafl:${location.pathname}:${index}`, local: localStorage, session: sessionStorage,
+      prefix: `tafl:${gamePage()}:${index}`, local: localStorage, session: sessionStorage,
       locks: navigator.locks || null, single: kiosk ? KIOSK_GAME : "",
     });
     this.gameId = null;

@@ -433,6 +433,8 @@ def test_no_internal_link_is_broken(site, pages):
                 continue
             target = (site / name).parent / unquote(parsed.path) if parsed.path else site / name
             target = target.resolve()
+            if not target.exists() and target.relative_to(site.resolve()).parts[0] in ("cy",) and not (site / "cy").is_dir():
+                continue  # the Welsh tree, not built here (test_welsh checks the links between the two trees)
             assert target.exists(), f"{name}: {href} -> missing file"
             if parsed.fragment and target.suffix == ".html":
                 ids = pages[str(target.relative_to(site.resolve()))].ids if str(target.relative_to(site.resolve())) in pages \

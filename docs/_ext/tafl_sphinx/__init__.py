@@ -13,7 +13,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import apparatus, balance, bibstyle, board, collation, content, fairest, fonts, jones_points, lab_figures, level_verdicts, quotes, roots, runtime, theme, unmarked, witnesses, woodcut
+from . import apparatus, balance, bibstyle, board, collation, content, fairest, fonts, jones_points, lab_figures, language, level_verdicts, quotes, roots, runtime, theme, unmarked, witnesses, woodcut
 
 __version__ = "0.1.0"
 
@@ -25,7 +25,7 @@ PARTS = (board.setup_board, runtime.setup_runtime, theme.setup_theme, bibstyle.s
          content.setup_content, quotes.setup_quotes, apparatus.setup_apparatus, fonts.setup_fonts,
          balance.setup_balance, jones_points.setup_jones_points, lab_figures.setup_lab_figures,
          level_verdicts.setup_level_verdicts, woodcut.setup_woodcut, fairest.setup_fairest,
-         collation.setup_collation, unmarked.setup_unmarked, witnesses.setup_witnesses)
+         collation.setup_collation, unmarked.setup_unmarked, witnesses.setup_witnesses, language.setup_language)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from urllib.parse import urlparse
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.locale import _
 
 from .board import board_node
 
@@ -34,7 +35,7 @@ def name_the_fold_buttons(markup: str) -> str:
     """Give each ``<summary>`` after a section's link the name "Pages under <section title>"."""
     def named(match: re.Match[str]) -> str:
         title = html.unescape(re.sub(r"<[^>]+>", "", match["title"])).strip()
-        return f'{match[1]}<summary aria-label="{html.escape(f"Pages under {title}")}">'
+        return f'{match[1]}<summary aria-label="{html.escape(_("Pages under %s") % title)}">'
     return _FOLDED_SECTION.sub(named, markup)
 
 

@@ -8,8 +8,13 @@ import { BoardView, button } from "./tafl-board-view.mjs";
 import { EarlyMove } from "./tafl-board-early.mjs";
 import { announcement, capitalise, parseLevel, plural, takenSquares, turnAt } from "./tafl-board-model.mjs";
 import {
-  GameStore, choiceOfRecord, choiceOfState, readShareLink, recordOfState, shareQuery, withoutShareLink,
+  GameStore, MAX_SAVED_GAMES, choiceOfRecord, choiceOfState, readShareLink, recordOfState, shareQuery, sideWasChosen,
+  withoutShareLink,
 } from "./tafl-board-store.mjs";
+import { COPY_OF_LISTED, COPY_OPENED, forgotten, strayLinkWords } from "./tafl-board-words.mjs";
+
+/** The kiosk's single game of a board (tafl-kiosk.mjs): a new game replaces it. */
+export const KIOSK_GAME = "kiosk";
 
 /** @typedef {import("./tafl-protocol.mjs").BoardState} BoardState */
 /** @typedef {import("./tafl-protocol.mjs").NewReply} NewReply */
@@ -21,7 +26,13 @@ const WAIT_NOTICE_MS = 700;     // a request pending this long makes the board s
 const gamePage = () => new URL(document.querySelector('link[rel="alternate"][hreflang="x-default"]')?.href ?? location.href).pathname;
 
 export class Board {
-  constructor(container, index, { build = "" } = {}) {
+  /**
+   * @param {HTMLElement} container  a div.tafl-board drawn at build time (board.py)
+   * @param {{build?: string, kiosk?: boolean, boardCount?: number}} options  `kiosk`: one game per
+   *   board, not listed (a museum's screen); `boardCount`: the page's boards, to tell a share link
+   *   for a board it does not have
+   */
+  constructor(container, index, { build = "", kiosk = false, boardCount = 1 } = {}) {
     this.container = container;
     this.index = index;
     this.id = `board-${index}`;
@@ -43,11 +54,20 @@ export class Board {
     };
     // The computer plays whenever the reader plays one side ("both sides" is the computer off);
     // the level menu always shows the level it plays at, the default until the reader picks another.
+    // A board starts with the reader playing the side to move and the computer the other
+    // (data-human "" until the first position is known), unless the page or a saved game says otherwise.
     this.levels = JSON.parse(data.levels || "[]");  // [[level, name, note?], ...] from tafl_rules.ai.LEVELS
     this.levelNotes = JSON.parse(data.levelNotes || "{}");  // {size: {level: note}}: the menu's times on each board size
     this.defaultLevel = Number(data.defaultLevel || 3);
-    this.human = data.human || "both";
+    this.defaultHuman = ["both", "attackers", "defenders"].includes(data.human) ? data.human : "";
+    this.human = this.defaultHuman;
     this.aiLevel = this.knownLevel(parseLevel(data.ai)) || this.defaultLevel;
+    this.pageLevel = this.aiLevel;
+    // What the games list calls a game of the board's own rules when they have no catalogue name.
+    this.own = { variant: this.pageChoice.variant, name: data.name || "", rules: data.rulesOtn || "" };
+    this.kiosk = kiosk;
+    this.boardCount = boardCount;
+    this.isCopy = false;
     this.glossary = data.glossary || "";
     this.variantsPage = data.variants || "";
     this.sandbox = Boolean(container.closest(".tafl-sandbox"));
@@ -56,7 +76,7 @@ export class Board {
     this.worker = new RulesWorker(this, workerURL(build));
     this.store = new GameStore({
       prefix: `tafl:${gamePage()}:${index}`, local: localStorage, session: sessionStorage,
-      locks: navigator.locks || null,
+      locks: navigator.locks || null, single: kiosk ? KIOSK_GAME : "",
     });
     this.gameId = null;
     this.written = null;  // the record last saved for this game (as JSON), so an unchanged game is not saved again
@@ -75,6 +95,7 @@ export class Board {
     const saved = savedRecord ? choiceOfRecord(savedRecord, this.pageChoice) : null;
     if (saved) this.takePrefs(savedRecord);
     this.gameId = chosen.id;
+    this.isCopy = Boolean(chosen.copiedFrom) || Boolean(saved && savedRecord.copy);
     let note = null;
     try {
       if (link?.error) throw link.error;
@@ -107,13 +128,33 @@ export class Board {
         : [`The saved game could not be restored (${error.message}); a new game has started.`];
     }
     if (link) history.replaceState(history.state, "", withoutShareLink(location.href));
+    if (link && !note) this.keepSharedGame();
+    const stray = this.strayLink(link);
+    if (stray) note = [strayLinkWords(stray, this.boardCount)];
     if (note) this.view.sayNodes(note, true);
     else if (link && saved && saved.moves.length) this.offerBack(chosen.copiedFrom ?? chosen.id);
-    else if (chosen.copiedFrom && !link && saved?.moves.length) {
-      this.say("Your game is open in another tab too: this tab plays a copy of it, kept apart (see Your games here).");
-    }
+    else if (chosen.copiedFrom && !link && saved?.moves.length) this.say(COPY_OPENED);
     this.drawGames();
     if (!(await this.early.playKept(this.state))) this.maybeComputerMove();
+  }
+
+  // A shared game opens as it was shared: the computer, if it plays, takes the side that is not to
+  // move, so that nothing is played on it before the reader has looked.
+  keepSharedGame() {
+    if (!this.computerToMove()) return;
+    this.human = this.state.turn;
+    this.view.syncMenus();
+    this.save();
+    this.say(this.words(this.state, { kind: "new" }));
+  }
+
+  /** The board field of a share link for no board of this page (said by the first board only), or "". */
+  strayLink(link) {
+    if (link || this.index !== 0) return "";
+    const board = new URLSearchParams(location.search).get("board");
+    if (board === null || (/^\d+$/.test(board) && Number(board) < this.boardCount)) return "";
+    history.replaceState(history.state, "", withoutShareLink(location.href));
+    return board;
   }
 
   /** The words for a refused share link; an unknown variant links the list of reconstructions. */
@@ -141,10 +182,13 @@ export class Board {
    *  a game with moves stays in Your games here, and the new one gets an id of its own. */
   async keepGameOnBoard() {
     if (this.state?.line.length) await this.useGameId(this.store.newId());
+    this.isCopy = false;
   }
 
+  // A saved game comes back with the side and level it was played with (the side of a game saved
+  // with no moves by an older build is the default of its time, not the reader's choice).
   takePrefs(record) {
-    this.human = ["both", "attackers", "defenders"].includes(record.human) ? record.human : this.human;
+    if (sideWasChosen(record) && ["both", "attackers", "defenders"].includes(record.human)) this.human = record.human;
     if (record.ai === 0) this.human = "both";  // saved when the menu still had "off"
     this.aiLevel = this.knownLevel(parseLevel(record.ai)) || this.aiLevel;
     this.view.syncMenus();
@@ -211,7 +255,9 @@ export class Board {
   // ------------------------------------------------------------ saving, sharing, the games list
 
   recordText(state) {
-    const record = recordOfState(state, { human: this.human, ai: this.aiLevel, name: this.notes.name || this.notes.rulesName });
+    const record = recordOfState(state, {
+      human: this.human || state.turn, ai: this.aiLevel, name: this.notes.name || this.notes.rulesName, copy: this.isCopy,
+    });
     return JSON.stringify(record);
   }
 
@@ -226,17 +272,19 @@ export class Board {
     }
     this.written = text;
     this.writtenRaw = raw;
-    this.drawGames();
+    this.drawGames({ prune: true });
   }
 
-  async drawGames() {
+  /** Redraw the games list; `prune`: first forget the oldest games beyond the list's limit. */
+  async drawGames({ prune = false } = {}) {
     if (this.gameId === null) return;
     const elsewhere = await this.store.heldElsewhere();
+    if (prune) this.store.prune(MAX_SAVED_GAMES, new Set([this.gameId, ...elsewhere]));
     const games = this.store.list().map(({ id, record }) => ({ id, record, current: id === this.gameId, elsewhere: elsewhere.has(id) }));
     if (!games.some((g) => g.current) && this.state) {
       games.unshift({ id: this.gameId, record: JSON.parse(this.recordText(this.state)), current: true, elsewhere: false });
     }
-    this.view.drawGames(games, Date.now());
+    this.view.drawGames(games, Date.now(), this.own);
   }
 
   /** Put saved game `id` on the board (a copy, when another tab has it on its board). */
@@ -257,7 +305,8 @@ export class Board {
       if (!error.lost) this.say(`That game could not be opened: ${error.message}.`, true);
       return false;
     }
-    if (copied) this.say("That game is open in another tab: this tab plays a copy of it, kept apart.");
+    this.isCopy = copied || Boolean(record.copy);
+    if (copied) this.say(COPY_OF_LISTED);
     else if (!quiet) this.say(`The game of ${plural(choice.moves.length, "move")} is on the board.`);
     this.drawGames();
     this.maybeComputerMove();
@@ -268,7 +317,21 @@ export class Board {
     if (id === this.gameId) return;
     this.store.remove(id);
     this.drawGames();
-    this.say("That game is forgotten.");
+    this.say(forgotten(1));
+  }
+
+  /** Forget every game of the list but the one on the board and those open in other tabs. */
+  async forgetAllGames() {
+    const elsewhere = await this.store.heldElsewhere();
+    const count = this.store.forgetAll(new Set([this.gameId, ...elsewhere]));
+    await this.drawGames();
+    this.say(forgotten(count));
+  }
+
+  /** How many games "Forget all" would forget. */
+  async forgettableGames() {
+    const elsewhere = await this.store.heldElsewhere();
+    return this.store.list().filter(({ id }) => id !== this.gameId && !elsewhere.has(id)).length;
   }
 
   // Another tab saved a game of this board: the list follows, and if it changed the very game on
@@ -337,6 +400,32 @@ export class Board {
 
   async playOwnVariant() {
     await this.restart({ ...this.pageChoice, moves: [], cursor: null });
+  }
+
+  // A kiosk left alone (tafl-kiosk.mjs): the board's game is forgotten and the page's own game
+  // set out again with the page's side and level, as the next visitor should find it.
+  async resetForKiosk() {
+    if (this.thinking) {  // only ending the worker ends a search; the new game starts a fresh one
+      this.worker.stop();
+      this.worker.failAll("the kiosk set the board out again", false);
+      this.thinking = false;
+    }
+    this.store.remove(this.gameId);
+    this.written = null;
+    this.writtenRaw = null;
+    this.lastHumanMove = null;
+    this.isCopy = false;
+    this.human = this.defaultHuman;
+    this.aiLevel = this.pageLevel;
+    this.view.resetForKiosk();
+    this.container.dataset.ready = "false";
+    try {
+      await this.open({ ...this.pageChoice, moves: [], cursor: null });
+    } catch (error) {
+      if (!error.lost) this.engineFailed(error.message);
+      return;
+    }
+    this.maybeComputerMove();
   }
 
   // ------------------------------------------------------------ the engine's life
@@ -529,9 +618,14 @@ export class Board {
   // Choosing a side has the computer play the other side, at the level the menu shows;
   // "both sides" turns it off.
   chooseSide(side) {
+    if (side === this.human) return;
     this.human = side;
     this.view.syncMenus();
     this.save();
+    // the status line follows the choice, unless it holds a problem (a refused link) not yet read
+    if (this.state && !this.thinking && !this.computerToMove() && !this.status.classList.contains("tafl-problem")) {
+      this.say(this.words(this.state));
+    }
     this.maybeComputerMove();
   }
 
@@ -600,6 +694,10 @@ export class Board {
   /** @param {BoardState|NewReply} state */
   show(state, { kind = "" } = {}) {
     this.state = state;
+    if (!this.human) {  // the first position of a board left to its default: the reader has the move
+      this.human = state.turn;
+      this.view.syncMenus();
+    }
     if (state.howto) this.notes = { howto: state.howto, terms: state.terms || [], name: state.variant_name || "", rulesName: state.rules_name || "" };
     if (this.openedFromRecord) {  // a game as it was saved is not saved again (nor is a copy, until it changes)
       this.openedFromRecord = false;

@@ -3,16 +3,16 @@
 // (legal targets, captures, results all come in the state), and nothing touches the page, so
 // `node --test` checks these functions directly (tests/js/).
 
+import { computerSideWords, playerWords, plural } from "./tafl-board-words.mjs";
+
+export { playerWords, plural };
+
 /** @typedef {import("./tafl-protocol.mjs").BoardState} BoardState */
 /** @typedef {import("./tafl-protocol.mjs").LastMove} LastMove */
 
 export const FILES = "abcdefghijklmnopqrs";
 export const PIECE_NAMES = { t: "attacker", T: "defender", K: "king" };
 export const SIDE_WORDS = { attackers: "Attackers", defenders: "Defenders" };
-
-export function plural(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
 
 export function capitalise(text) {
   return text ? `${text[0].toUpperCase()}${text.slice(1)}` : text;
@@ -116,14 +116,6 @@ export function parseLevel(value) {
 }
 
 /**
- * The computer's player in words: "level 3", or "the people-like player".
- * @param {number|string} level
- */
-export function playerWords(level) {
-  return typeof level === "number" ? `level ${level}` : "the people-like player";
-}
-
-/**
  * A level's entry in the menu: "level 6 (strongest, about 2.0 s)", or the people-like player's
  * name with its note. ``notesBySize`` gives each board size's notes (``{"11": {"6": "about 2.0 s"}}``);
  * where the board's size was not measured, the page's own note stays.
@@ -168,31 +160,26 @@ export function announcement(state, { kind = "", thinking = false, human = "both
       else if (word === "king threatened") parts.push("The king can be taken next move.");
     }
     if (thinking) parts.push(`The computer (${playerWords(level)}) is thinking…`);
-    else if (vsComputer && state.turn === human) parts.push(`Your move (the ${state.turn}).`);
+    else if (vsComputer && state.turn === human && kind === "new") {
+      parts.push(computerSideWords(human, otherSide(human), level));
+    } else if (vsComputer && state.turn === human) parts.push(`Your move (the ${state.turn}).`);
     else parts.push(`The ${state.turn} to move.`);
   }
   return { parts, lastHumanMove: kept };
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+export { gameWords, whenWords } from "./tafl-board-words.mjs";
 
-/** When a game was last saved, as the games list says it: "just now", "5 min ago", "today 14:05", "3 Nov 09:30". */
-export function whenWords(saved, now) {
-  const minutes = Math.floor((now - saved) / 60000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  const then = new Date(saved);
-  const clock = `${String(then.getHours()).padStart(2, "0")}:${String(then.getMinutes()).padStart(2, "0")}`;
-  if (then.toDateString() === new Date(now).toDateString()) return `today ${clock}`;
-  return `${then.getDate()} ${MONTHS[then.getMonth()]} ${clock}`;
-}
-
-/** One line of the games list: "12 moves, 5 min ago", or "12 moves, Brandubh, 5 min ago" for a
- *  game of another variant than the page's own. */
-export function gameWords(record, now, ownVariant = "") {
-  const moves = Array.isArray(record.moves) ? record.moves.length : 0;
-  const own = ownVariant && record.variant === ownVariant && !record.position && !record.turn;
-  const name = own ? "" : `, ${record.name || record.variant || "the rules of an imported record"}`;
-  const saved = Number.isFinite(record.saved) ? `, ${whenWords(record.saved, now)}` : "";
-  return `${moves ? plural(moves, "move") : "no moves"}${name}${saved}`;
+/**
+ * Where a box that scrolls sideways (a 19x19 board on a phone) should stand to show the last
+ * move: both its squares where they fit with a margin, else the square it went to, moving as
+ * little as it can. Squares are {left, right} in the box's content, in px.
+ */
+export function scrollToShow(to, from, { scrollLeft, width }, margin = 8) {
+  const left = Math.min(to.left, from.left);
+  const right = Math.max(to.right, from.right);
+  const [a, b] = right - left + 2 * margin <= width ? [left, right] : [to.left, to.right];
+  if (a - margin < scrollLeft) return Math.max(0, a - margin);
+  if (b + margin > scrollLeft + width) return b + margin - width;
+  return scrollLeft;
 }

@@ -19,7 +19,9 @@ export const MAX_MOVES = 10000;
 
 /** The parameters a share link may carry; other parameters of an address are left alone. */
 export const SHARE_FIELDS = ["board", "variant", "toggles", "rules", "position", "turn", "moves", "ply"];
-export const STORAGE_VERSION = 3;
+export const STORAGE_VERSION = 4;  // 4: the menus' side is the reader's own (3 saved the old default, both sides)
+/** At most this many games of a board are kept; the oldest not open in any tab is forgotten first. */
+export const MAX_SAVED_GAMES = 10;
 const SIDES = ["attackers", "defenders"];
 
 /**
@@ -68,7 +70,7 @@ export function readShareLink(search, index, pageChoice) {
     if (choice.turn && !SIDES.includes(choice.turn)) {
       throw new Error(`its turn field must be attackers or defenders, not "${choice.turn.slice(0, 20)}"`);
     }
-    choice.moves = (params.get("moves") || "").split(",").filter(Boolean);
+    choice.moves = readMoves(params.get("moves") || "");
     if (choice.moves.length > MAX_MOVES) {
       throw new Error(`it holds ${choice.moves.length} moves; a board keeps at most ${MAX_MOVES}`);
     }
@@ -81,6 +83,22 @@ export function readShareLink(search, index, pageChoice) {
     return { choice: null, error };
   }
   return { choice };
+}
+
+/** The moves field of a share link: moves between commas (spaces around them are dropped);
+ *  an empty one (two commas in a row) is refused by its number. */
+function readMoves(text) {
+  if (!text.trim()) return [];
+  const moves = text.split(",").map((move) => move.trim());
+  const empty = moves.indexOf("");
+  if (empty >= 0) throw new Error(`its moves field has no move ${empty + 1} (two commas in a row, or one at an end)`);
+  return moves;
+}
+
+/** The board a share link is for (the text of its board field), or null when the address holds no share link. */
+export function linkedBoard(search) {
+  const params = new URLSearchParams(search);
+  return params.has("board") ? params.get("board") : null;
 }
 
 /** The query of a share link to the game on board `index`. @param {BoardState} state */
@@ -103,10 +121,20 @@ export function withoutShareLink(href) {
   return url.href;
 }
 
-/** What is saved of a game: the choice that sets it up again, its name, and the reader's side and level. */
-export function recordOfState(state, { human, ai, name }) {
+/** What is saved of a game: the choice that sets it up again, its name, the reader's side and level,
+ *  how it ended ("attackers", "defenders", "draw" or "") and whether it is a copy of a game open in another tab. */
+export function recordOfState(state, { human, ai, name, copy = false }) {
   const { variant, toggles, rules, position, turn, moves, cursor } = choiceOfState(state);
-  return { version: STORAGE_VERSION, name, variant, toggles, rules, position, turn, moves, cursor, human, ai };
+  const result = state.outcome ? state.outcome.winner || "draw" : "";
+  const record = { version: STORAGE_VERSION, name, variant, toggles, rules, position, turn, moves, cursor, human, ai, result };
+  if (copy) record.copy = true;
+  return record;
+}
+
+/** Whether a saved record's side ("both", "attackers", "defenders") is the reader's choice: a game
+ *  saved before version 4 with no moves kept the old default (both sides), not a choice. */
+export function sideWasChosen(record) {
+  return Number(record?.version) >= 4 || (Array.isArray(record?.moves) && record.moves.length > 0);
 }
 
 /** A saved record as a choice (checked field by field: storage is outside the page's control), or null. */
@@ -136,8 +164,14 @@ export class GameStore {
    * @param {{prefix: string, local: Storage, session: Storage, locks?: LockManager|null,
    *          now?: () => number, newId?: () => string}} options
    */
-  constructor({ prefix, local, session, locks = null, now = Date.now, newId = randomId }) {
+  constructor({ prefix, local, session, locks = null, now = Date.now, newId = randomId, single = "" }) {
     this.prefix = prefix;
+    // A kiosk keeps one game per board, under this id: a new game replaces it, and nothing piles up.
+    this.single = single;
+    if (single) {
+      newId = () => single;
+      locks = null;
+    }
     this.local = local;
     this.session = session;
     this.locks = locks;
@@ -206,11 +240,35 @@ export class GameStore {
     try { count = this.local.length; } catch { return games; }
     for (let i = 0; i < count; i++) {
       const id = this.idOfKey(this.local.key(i));
-      if (id === null) continue;
+      if (id === null || (this.single && id !== this.single)) continue;
       const record = this.read(id);
       if (record && typeof record === "object" && Array.isArray(record.moves)) games.push({ id, record });
     }
     return games.sort((a, b) => (Number(b.record.saved) || 0) - (Number(a.record.saved) || 0));
+  }
+
+  /**
+   * Forget the oldest games beyond `limit`, never those in `keep` (the game on this board, games
+   * open in other tabs); returns the ids forgotten.
+   */
+  prune(limit = MAX_SAVED_GAMES, keep = new Set()) {
+    const games = this.list();
+    let over = games.length - limit;
+    const forgotten = [];
+    for (let i = games.length - 1; i >= 0 && over > 0; i--) {
+      if (keep.has(games[i].id)) continue;
+      this.remove(games[i].id);
+      forgotten.push(games[i].id);
+      over--;
+    }
+    return forgotten;
+  }
+
+  /** Forget every game of this board but those in `keep`; returns how many. */
+  forgetAll(keep = new Set()) {
+    const gone = this.list().filter(({ id }) => !keep.has(id));
+    for (const { id } of gone) this.remove(id);
+    return gone.length;
   }
 
   lockName(id) {
@@ -267,6 +325,7 @@ export class GameStore {
    * @returns {Promise<{id: string, record: object|null, copiedFrom: string|null}>}
    */
   async choose() {
+    if (this.single) return { id: this.single, record: this.read(this.single), copiedFrom: null };
     this.migrate();
     const games = this.list();
     const own = games.find((game) => game.id === this.tabGame);

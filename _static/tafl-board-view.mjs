@@ -5,8 +5,9 @@
 // with textContent or attributes, never parsed as HTML.
 
 import {
-  FILES, SIDE_WORDS, capturedWords, gameWords, levelWords, otherSide, parseLevel, pieceAt, plural, squareSpecs, turnAt,
+  FILES, SIDE_WORDS, capturedWords, levelWords, otherSide, parseLevel, pieceAt, plural, scrollToShow, squareSpecs, turnAt,
 } from "./tafl-board-model.mjs";
+import * as words from "./tafl-board-words.mjs";
 
 /** @typedef {import("./tafl-protocol.mjs").BoardState} BoardState */
 
@@ -59,13 +60,11 @@ export class BoardView {
     this.retryButton = button("Retry", () => game.retry(), { class: "tafl-retry", hidden: "" });
 
     this.playerBar = el("div", { class: "tafl-players" });
-    const humanLabel = el("label", {}, "You play ");
+    const humanLabel = el("label", {}, words.YOU_PLAY);
     this.humanSelect = el("select", { class: "tafl-human" });
-    for (const [value, text] of [["both", "both sides (no computer)"], ["attackers", "the attackers"], ["defenders", "the defenders"]]) {
-      this.humanSelect.append(el("option", { value }, text));
-    }
+    for (const [value, text] of words.SIDE_CHOICES) this.humanSelect.append(el("option", { value }, text));
     humanLabel.append(this.humanSelect);
-    const aiLabel = el("label", {}, "Computer ");
+    const aiLabel = el("label", {}, words.COMPUTER);
     this.aiSelect = el("select", { class: "tafl-ai" });
     for (const entry of game.levels) this.aiSelect.append(el("option", { value: String(entry[0]) }, levelWords(entry)));
     aiLabel.append(this.aiSelect);
@@ -90,9 +89,10 @@ export class BoardView {
     this.renderedFirst = null;
 
     this.gamesBox = el("details", { class: "tafl-games", open: "" });
-    this.gamesSummary = el("summary", {}, "Your games here");
+    this.gamesSummary = el("summary", {}, words.GAMES_HEADING(0));
     this.gamesList = el("ul", { class: "tafl-games-list" });
-    this.gamesBox.append(this.gamesSummary, this.gamesList);
+    this.forgetAllButton = button(words.FORGET_ALL, () => this.askForgetAll(), { class: "tafl-games-forget-all", "aria-label": words.FORGET_ALL_LABEL });
+    this.gamesBox.append(this.gamesSummary, this.gamesList, this.forgetAllButton);
 
     const record = el("details", { class: "tafl-record" });
     record.append(el("summary", {}, "Game record (OTN)"));
@@ -111,13 +111,15 @@ export class BoardView {
     this.frame.replaceChildren(this.ranksColumn, this.grid, el("span", {}), this.filesRow);
     const scroller = c.querySelector(".tafl-scroll") || el("div", { class: "tafl-scroll" });
     scroller.replaceChildren(this.frame);
+    this.scroller = scroller;
     this.key = c.querySelector(".tafl-key") || el("ul", { class: "tafl-key", "aria-label": "Key" });
     this.howto = c.querySelector(".tafl-howto") || el("details", { class: "tafl-howto", open: "" });
     const main = el("div", { class: "tafl-main" });
     const scrollHint = el("p", { class: "tafl-scroll-hint" }, "The board is wider than the screen: swipe it sideways to see the rest.");
     main.append(scroller, scrollHint, this.status, this.retryButton, this.capturedLine, this.controls, this.playerBar, this.shareField);
     const aside = el("div", { class: "tafl-aside" });
-    aside.append(this.key, this.howto, this.movesBox, this.gamesBox, record);
+    const sandboxPanel = c.querySelector(".tafl-sandbox-panel");  // a sandbox's choices come first beside the board
+    aside.append(...(sandboxPanel ? [sandboxPanel] : []), this.key, this.howto, this.movesBox, this.gamesBox, record);
     const layout = el("div", { class: "tafl-layout" });
     layout.append(main, aside);
     c.replaceChildren(this.turnLine, layout);
@@ -171,6 +173,39 @@ export class BoardView {
     this.undoButton.disabled = state.cursor === 0;
     this.redoButton.disabled = state.cursor >= state.line.length;
     this.retryButton.hidden = true;
+    this.keepLastMoveInView(state);
+  }
+
+  // A board wider than its box (19x19 on a phone) scrolls sideways: the last move is brought into
+  // view, both its squares where they fit, else the square it went to.
+  keepLastMoveInView(state) {
+    const move = state.last_move;
+    const box = this.scroller;
+    if (!move || !box || box.scrollWidth <= box.clientWidth + 1) return;
+    const edges = (name) => {
+      const square = this.grid.querySelector(`[data-square="${name}"]`);
+      if (!square) return null;
+      const at = square.getBoundingClientRect();
+      const left = at.left - box.getBoundingClientRect().left + box.scrollLeft;
+      return { left, right: left + at.width };
+    };
+    const to = edges(move.to);
+    const from = edges(move.from) || to;
+    if (to) box.scrollLeft = scrollToShow(to, from, { scrollLeft: box.scrollLeft, width: box.clientWidth });
+  }
+
+  /** Back to how the board first looked, for the next visitor of a kiosk. */
+  resetForKiosk() {
+    if (!this.built) return;
+    this.flipped = false;
+    this.selected = null;
+    this.shareField.hidden = true;
+    this.shareField.value = "";
+    this.recordText.value = "";
+    this.container.querySelectorAll(".tafl-notice, .tafl-back").forEach((node) => node.remove());
+    this.container.querySelectorAll("details.tafl-record").forEach((node) => node.removeAttribute("open"));
+    this.scroller.scrollLeft = 0;
+    this.movesBox.scrollTop = 0;
   }
 
   draw() {
@@ -288,26 +323,39 @@ export class BoardView {
   }
 
   /**
-   * The games list: each saved game of this board, newest first, with a button that opens it.
+   * The games list: each saved game of this board, newest first, named by its rules, how far it
+   * went and who played it, with a button that opens it; and "Forget all". A kiosk lists none.
    * @param {{id: string, record: object, current: boolean, elsewhere: boolean}[]} games
+   * @param {{variant: string, name: string, rules: string}} own  the board's own game
    */
-  drawGames(games, now) {
+  drawGames(games, now, own = {}) {
     if (!this.built) return;
     const shown = games.filter((g) => g.current || g.record.moves?.length);
-    this.gamesBox.hidden = shown.length < 2 && !shown.some((g) => !g.current);
-    this.gamesSummary.textContent = `Your games here (${shown.length})`;
+    this.gamesBox.hidden = this.game.kiosk || (shown.length < 2 && !shown.some((g) => !g.current));
+    this.gamesSummary.textContent = words.GAMES_HEADING(shown.length);
     this.gamesList.replaceChildren(...shown.map(({ id, record, current, elsewhere }) => {
       const item = el("li", { "data-game": id });
-      const words = gameWords(record, now, this.game.pageChoice.variant);
+      const entry = words.gameWords(record, now, own);
       if (current) {
-        item.append(el("span", { class: "tafl-game-current" }, `${words} (on the board)`));
+        item.append(el("span", { class: "tafl-game-current" }, `${entry} ${words.ON_THE_BOARD}`));
         return item;
       }
-      item.append(button(words, () => this.game.openGame(id), { class: "tafl-game-open", "aria-label": `Open the game of ${words}${elsewhere ? ", open in another tab" : ""}` }));
-      if (elsewhere) item.append(el("span", { class: "tafl-game-elsewhere" }, " (open in another tab)"));
-      else item.append(button("Forget", () => this.game.forgetGame(id), { class: "tafl-game-forget", "aria-label": `Forget the game of ${words}` }));
+      item.append(button(entry, () => this.game.openGame(id), { class: "tafl-game-open", "aria-label": words.openGameLabel(entry, elsewhere) }));
+      if (elsewhere) item.append(el("span", { class: "tafl-game-elsewhere" }, ` ${words.IN_ANOTHER_TAB}`));
+      else item.append(button(words.FORGET, () => this.game.forgetGame(id), { class: "tafl-game-forget", "aria-label": words.forgetGameLabel(entry) }));
       return item;
     }));
+    this.forgetAllButton.hidden = !games.some((g) => !g.current && !g.elsewhere);
+  }
+
+  // "Forget all" asks first, with the number of games it would forget.
+  async askForgetAll() {
+    const count = await this.game.forgettableGames();
+    if (!count) return;
+    this.notice(words.forgetAllQuestion(count), [
+      [words.FORGET_ALL_YES, () => this.game.forgetAllGames(), { class: "tafl-forget-all-yes" }],
+      [words.FORGET_ALL_NO, () => {}, { class: "tafl-forget-all-no" }],
+    ], "tafl-forget-all", this.forgetAllButton);
   }
 
   // A board of a variant page that now plays another variant (a share link, an imported record)
@@ -319,12 +367,9 @@ export class BoardView {
       this.otherLine = el("p", { class: "tafl-other-variant" });
       this.turnLine.after(this.otherLine);
     }
-    let what = notes.name;
-    if (!what && notes.rulesName) what = `${notes.rulesName}'s rules from the start position of an imported game record`;
-    if (!what) what = "the rules of an imported game record";
     this.otherLine.replaceChildren(
-      document.createTextNode(`This board now plays ${what}, not this page's variant. `),
-      button("Play this page's variant", () => this.game.playOwnVariant(), { class: "tafl-own-variant" }),
+      document.createTextNode(words.otherRulesWords(notes)),
+      button(words.PLAY_OWN_VARIANT, () => this.game.playOwnVariant(), { class: "tafl-own-variant" }),
     );
   }
 
@@ -353,15 +398,15 @@ export class BoardView {
     this.status.classList.toggle("tafl-problem", problem);
   }
 
-  /** A notice with buttons under the status line (a shared game, a game changed in another tab). */
-  notice(words, actions, className) {
+  /** A notice with buttons, under the status line or after `after` (a game changed in another tab, "Forget all"). */
+  notice(text, actions, className, after = this.status) {
     this.container.querySelector(`.${className}`)?.remove();
-    const box = el("div", { class: `tafl-notice ${className}`, role: "group", "aria-label": words });
-    box.append(el("p", {}, words));
+    const box = el("div", { class: `tafl-notice ${className}`, role: "group", "aria-label": text });
+    box.append(el("p", {}, text));
     for (const [label, act, attrs = {}] of actions) {
       box.append(button(label, () => { box.remove(); act(); }, attrs));
     }
-    this.status.after(box);
+    after.after(box);
     return box;
   }
 

@@ -29,6 +29,7 @@ export class Sandbox {
       this.variants = new Map(reply.variants.map((v) => [v.id, v]));
     } catch (error) {
       this.otn.textContent = `(the catalogue could not be read: ${error.message})`;
+      this.container.classList.add("tafl-sandbox-live");
       return;
     }
     for (const v of this.variants.values()) this.variantSelect.append(el("option", { value: v.id }, v.name));
@@ -38,6 +39,7 @@ export class Sandbox {
     this.variantSelect.addEventListener("change", () => { this.drawToggles({}); this.apply(); });
     this.drawToggles(this.board.state?.applied || {});
     this.showOTN();
+    this.container.classList.add("tafl-sandbox-live");  // its room is its own from now on
   }
 
   drawToggles(current) {

@@ -50,6 +50,10 @@ COLOURS = {
 }
 
 
+#: The coordinates' text size, as a share of a square.
+COORD_FONT = 0.5
+
+
 def _num(x: float) -> str:
     """A coordinate as short, stable text (at most two decimals)."""
     text = f"{x:.2f}".rstrip("0").rstrip(".")
@@ -216,7 +220,9 @@ def render_svg(rules: Rules | Variant, position: str | None = None, *, marks: It
         out.append(f'<rect class="mark" x="{_num(x + w / 2)}" y="{_num(y + w / 2)}" width="{sp - w}" '
                    f'height="{sp - w}" fill="none" stroke="{c["mark"]}" stroke-width="{w}"/>')
     if coordinates:
-        font = _num(sp * 0.4)
+        # Half a square: a figure drawn at 32 px a square keeps its coordinates at 11 px or more
+        # while it is scaled down to 69% (an 11x11 figure in a phone's column).
+        font = _num(sp * COORD_FONT)
         for col in range(size):
             file = size - 1 - col if flipped else col
             tx = _num(left + col * sp + sp / 2)
@@ -226,11 +232,11 @@ def render_svg(rules: Rules | Variant, position: str | None = None, *, marks: It
         for row in range(size):
             rank = row if flipped else size - 1 - row
             tx = _num(left - margin * 0.45)
-            ty = _num(top + row * sp + sp / 2 + sp * 0.14)
+            ty = _num(top + row * sp + sp / 2 + sp * 0.18)
             out.append(f'<text class="coord" x="{tx}" y="{ty}" font-family="sans-serif" font-size="{font}" '
                        f'text-anchor="middle" fill="{c["coord"]}">{rank + 1}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-__all__ = ["COLOURS", "render_svg"]
+__all__ = ["COLOURS", "COORD_FONT", "render_svg"]

@@ -5,11 +5,18 @@ from __future__ import annotations
 READY = '.tafl-board[data-ready="true"]'
 
 
-def open_board(page, url, index=0):
-    """Go to ``url`` and return its board number ``index`` once a board of the page accepts moves."""
+def open_board(page, url, index=0, human="both"):
+    """Go to ``url`` and return its board number ``index`` once a board of the page accepts moves.
+
+    A board starts with the computer playing the side not to move; ``human`` (here "both" by
+    default, the computer off, for tests that move both sides) is then chosen under *You play*
+    (``None``: the board as a reader finds it)."""
     page.goto(url)
     page.wait_for_selector(READY, timeout=90_000)
-    return page.locator(".tafl-board").nth(index)
+    board = page.locator(".tafl-board").nth(index)
+    if human and board.locator(".tafl-human").input_value() != human:
+        board.locator(".tafl-human").select_option(human)
+    return board
 
 
 def status(board) -> str:

@@ -42,6 +42,7 @@ def moves_shown(page) -> list[str]:
 def click_move(page, move: str, count: int) -> None:
     source, target = move.split("-")
     board = page.locator(".tafl-board").first
+    board.locator(".tafl-human").select_option("both")  # these tests move both sides (a board starts against the computer)
     board.locator(f'[data-square="{source}"]').click()
     board.locator(f'[data-square="{target}"].tafl-target').wait_for()
     board.locator(f'[data-square="{target}"]').click()

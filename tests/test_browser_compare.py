@@ -81,9 +81,10 @@ def test_play_this_reading_restarts_the_board_under_that_reading(page, site_url)
     page.goto(f"{site_url}/docs/variants/lewis-1.html")
     page.wait_for_selector('.tafl-board[data-ready="true"]', timeout=60_000)
     status = page.locator(".tafl-board-status")
-    assert "attackers to move" in status.text_content()
+    assert "Your move (the attackers)" in status.text_content()
     page.locator('a.tafl-play-reading[href*="toggles=first:defenders"]').click()
     page.wait_for_url("**toggles=first:defenders**")
     page.wait_for_selector('.tafl-board[data-ready="true"]', timeout=60_000)
+    # the reader plays the side that now moves first, and nothing is played for them
     page.wait_for_function(
-        "() => document.querySelector('.tafl-board-status').textContent.includes('defenders to move')")
+        "() => document.querySelector('.tafl-board-status').textContent.includes('Your move (the defenders)')")

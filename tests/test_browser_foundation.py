@@ -40,6 +40,7 @@ def test_every_square_names_its_coordinate_and_piece(page, site_url):
 
 def test_a_move_by_clicking_changes_the_turn(page, site_url):
     board = _open_home(page, site_url)
+    board.locator(".tafl-human").select_option("both")  # the computer off: the turn passes to the defenders
     board.locator('[data-square="d1"]').click()
     board.locator('[data-square="d3"]').click()
     status = board.locator(".tafl-board-status")

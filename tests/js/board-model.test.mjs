@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 
 import {
   announcement, capturedWords, formatToggles, gameWords, moveWords, levelWords, parseLevel, parseToggles, pieceAt, playerWords, plural,
-  squareSpecs, takenSquares, turnAt, whenWords,
+  scrollToShow, squareSpecs, takenSquares, turnAt, whenWords,
 } from "../../_static/tafl-board-model.mjs";
 
 // brandubh after d2-e2: attackers moved first; the defenders to move
@@ -109,11 +109,24 @@ test("the games list says how long ago a game was saved, and its size and rules"
   assert.equal(whenWords(now - 5 * 60000, now), "5 min ago");
   assert.equal(whenWords(new Date(2026, 10, 26, 9, 5).getTime(), now), "today 09:05");
   assert.equal(whenWords(new Date(2026, 10, 3, 18, 0).getTime(), now), "3 Nov 18:00");
-  assert.equal(gameWords({ moves: ["d2-e2", "d5-c5"], name: "Brandubh", saved: now - 60000 }, now), "2 moves, Brandubh, 1 min ago");
-  assert.equal(gameWords({ moves: [], name: "", variant: "" }, now), "no moves, the rules of an imported record");
-  // on the page of its own variant a game needs no name
-  assert.equal(gameWords({ moves: ["e2-e4"], name: "Lewis's Figure 1", variant: "lewis-1", saved: now }, now, "lewis-1"), "1 move, just now");
-  assert.equal(gameWords({ moves: ["d2-e2"], name: "Brandubh", variant: "brandubh", saved: now }, now, "lewis-1"), "1 move, Brandubh, just now");
+  // every entry: its rules, how far it went, who played it, when
+  assert.equal(gameWords({ moves: ["d2-e2", "d5-c5"], name: "Brandubh", human: "both", saved: now - 60000 }, now),
+    "Brandubh: 2 moves, last d5-c5; you both sides; 1 min ago");
+  assert.equal(gameWords({ moves: ["e2-e4"], name: "Lewis's Figure 1", variant: "lewis-1", human: "defenders", ai: 5, saved: now }, now, { variant: "lewis-1" }),
+    "Lewis's Figure 1: 1 move, last e2-e4; you the defenders against level 5; just now");
+  assert.equal(gameWords({ moves: ["a4-a1", "x"], result: "attackers", human: "attackers", ai: "people", name: "Brandubh" }, now),
+    "Brandubh: 2 moves, the attackers won; you the attackers against the people-like player");
+  assert.equal(gameWords({ moves: ["a4-a1"], result: "draw", human: "both", name: "Brandubh", copy: true }, now),
+    "Brandubh (a copy): 1 move, drawn; you both sides");
+  assert.equal(gameWords({ moves: [], human: "both", name: "Brandubh" }, now), "Brandubh: no moves yet; you both sides");
+  // a record of rules that are no catalogue variant: an import, unless they are the board's own (N2)
+  const own = { variant: "", name: "The home page's board", rules: "dim:11 start:/x/" };
+  assert.equal(gameWords({ moves: ["a4-a1"], name: "", variant: "", rules: "dim:11 start:/x/", human: "both" }, now, own),
+    "The home page's board: 1 move, last a4-a1; you both sides");
+  assert.equal(gameWords({ moves: ["a4-a1"], name: "", variant: "", rules: "dim:11 start:/y/", human: "both" }, now, own),
+    "Rules of an imported record: 1 move, last a4-a1; you both sides");
+  assert.equal(gameWords({ moves: ["a4-a1"], name: "", variant: "", rules: "dim:11 start:/x/", position: "/p/", human: "both" }, now, own),
+    "Rules of an imported record: 1 move, last a4-a1; you both sides");
 });
 
 test("a level is a number, or the people-like player's name", () => {
@@ -131,4 +144,18 @@ test("a level's menu entry gives the time measured on the board's own size where
   assert.equal(levelWords([6, "strongest", "about 2.0 s"], 13, notes), "level 6 (strongest, about 2.0 s)");
   assert.equal(levelWords([1, "beginner", ""], 9, notes), "level 1 (beginner)");
   assert.equal(levelWords(["people", "plays as people do", ""], 7, notes), "plays as people do");
+});
+
+test("a board wider than its box scrolls as little as it can to show the last move (N7)", () => {
+  const square = (file) => ({ left: file * 24, right: file * 24 + 24 });
+  const box = { scrollLeft: 0, width: 300 };
+  // j10-s10 on 19x19: both squares fit, so the box shows them both
+  assert.equal(scrollToShow(square(18), square(9), box), 18 * 24 + 24 + 8 - 300);
+  // a move already in view moves nothing
+  assert.equal(scrollToShow(square(3), square(1), box), 0);
+  // a long move that cannot fit shows where the piece went
+  assert.equal(scrollToShow(square(0), square(18), { scrollLeft: 200, width: 300 }), 0);
+  assert.equal(scrollToShow(square(18), square(0), { scrollLeft: 0, width: 300 }), 18 * 24 + 24 + 8 - 300);
+  // back to the left edge
+  assert.equal(scrollToShow(square(1), square(2), { scrollLeft: 150, width: 300 }), 24 - 8);
 });

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  GameStore, choiceOfRecord, readShareLink, recordOfState, shareQuery, withoutShareLink,
+  GameStore, MAX_SAVED_GAMES, choiceOfRecord, linkedBoard, readShareLink, recordOfState, shareQuery, sideWasChosen, withoutShareLink,
 } from "../../_static/tafl-board-store.mjs";
 
 class MemoryStorage {
@@ -180,4 +180,58 @@ test("a duplicated tab (the same session storage) whose game is open in the firs
   clearInterval(awake);
   assert.equal(copy.copiedFrom, id);
   assert.ok(Date.now() - started >= 1400, "it waited for a reload's lock first");
+});
+
+test("a share link's moves: spaces around them are dropped, an empty one is refused by its number (N14)", () => {
+  assert.deepEqual(readShareLink("?board=0&moves=e2-e4,%20f9-h9%20", 0, PAGE).choice.moves, ["e2-e4", "f9-h9"]);
+  assert.match(readShareLink("?board=0&moves=,,,", 0, PAGE).error.message, /no move 1 \(two commas in a row/);
+  assert.match(readShareLink("?board=0&moves=e2-e4,,f9-h9", 0, PAGE).error.message, /no move 2 /);
+  assert.match(readShareLink("?board=0&moves=e2-e4,", 0, PAGE).error.message, /no move 2 /);
+  assert.deepEqual(readShareLink("?board=0&moves=", 0, PAGE).choice.moves, []);
+  assert.equal(linkedBoard("?board=3&moves=e2-e4"), "3");
+  assert.equal(linkedBoard("?utm_source=x"), null);
+});
+
+test("a record says how its game ended and whether it is a copy; an old empty record's side was no choice", () => {
+  const over = recordOfState(state({ outcome: { winner: "attackers", reason: "r" } }), { human: "both", ai: 3, name: "" });
+  assert.equal(over.result, "attackers");
+  assert.equal(over.version, 4);
+  assert.equal(recordOfState(state({ outcome: { winner: null, reason: "r" } }), { human: "both", ai: 3, name: "" }).result, "draw");
+  assert.equal(recordOfState(state(), { human: "both", ai: 3, name: "", copy: true }).copy, true);
+  assert.equal("copy" in recordOfState(state(), { human: "both", ai: 3, name: "" }), false);
+  assert.equal(sideWasChosen({ version: 3, moves: [] }), false);
+  assert.equal(sideWasChosen({ version: 3, moves: ["e2-e4"] }), true);
+  assert.equal(sideWasChosen({ version: 4, moves: [] }), true);
+});
+
+test("the oldest games beyond the limit are forgotten, never one open in a tab; forget all keeps those too", () => {
+  const local = new MemoryStorage();
+  let clock = 0;
+  const store = new GameStore({ prefix: "p", local, session: new MemoryStorage(), now: () => ++clock, newId: () => `g${++ids}` });
+  const made = [];
+  for (let i = 0; i < MAX_SAVED_GAMES + 3; i++) {
+    const id = store.newId();
+    store.write(id, { version: 4, moves: ["e2-e4"] });
+    made.push(id);
+  }
+  const oldest = made[0];
+  assert.deepEqual(store.prune(MAX_SAVED_GAMES, new Set([oldest])), [made[1], made[2], made[3]], "oldest first");
+  assert.equal(store.list().length, MAX_SAVED_GAMES);
+  assert.ok(store.list().some((g) => g.id === oldest), "a game open in a tab is kept");
+  assert.equal(store.forgetAll(new Set([made[5]])), MAX_SAVED_GAMES - 1);
+  assert.deepEqual(store.list().map((g) => g.id), [made[5]]);
+});
+
+test("a kiosk's store keeps one game per board, whatever else was saved before", async () => {
+  const local = new MemoryStorage();
+  const before = tab(local, null);
+  before.write("g-old", { version: 4, moves: ["e2-e4"] });
+  const kiosk = new GameStore({ prefix: before.prefix, local, session: new MemoryStorage(), locks: new Locks(), single: "kiosk" });
+  const chosen = await kiosk.choose();
+  assert.deepEqual(chosen, { id: "kiosk", record: null, copiedFrom: null });
+  assert.equal(kiosk.newId(), "kiosk");
+  kiosk.write("kiosk", { version: 4, moves: ["d2-e2"] });
+  kiosk.write(kiosk.newId(), { version: 4, moves: [] });
+  assert.deepEqual(kiosk.list().map((g) => g.id), ["kiosk"]);
+  assert.equal((await kiosk.choose()).record.moves.length, 0);
 });

@@ -51,7 +51,10 @@ def _toggles(argument: str) -> str:
 
 class BoardDirective(SphinxDirective):
     """``.. tafl-board:: <variant id>`` with options ``toggles``, ``position``, ``moves``,
-    ``human`` (attackers / defenders / both) and ``ai`` (a level, or none)."""
+    ``human`` (attackers / defenders / both; by default the reader plays the side to move and the
+    computer the other), ``ai`` (a level, or none: the default level), ``label`` (the board's
+    accessible name, after "Playable board: ") and ``name`` (what the games list calls a game of
+    the board's own rules; by default the variant's name, or the label)."""
 
     required_arguments = 0
     optional_arguments = 1
@@ -62,6 +65,7 @@ class BoardDirective(SphinxDirective):
         "human": _side,
         "ai": directives.unchanged,
         "label": directives.unchanged,
+        "name": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -78,9 +82,10 @@ class BoardDirective(SphinxDirective):
         node["toggles"] = json.dumps(toggles, sort_keys=True)
         node["position"] = self.options.get("position", "")
         node["moves"] = " ".join(self.options.get("moves", "").split())
-        node["human"] = self.options.get("human", "both")
+        node["human"] = self.options.get("human", "")
         node["ai"] = self.options.get("ai", "none")
         node["label"] = label or "Tafl board"
+        node["name"] = self.options.get("name", "") or node["label"]
         serial = self.env.new_serialno("tafl-board")
         node["ids"].append("board" if serial == 0 else f"board-{serial + 1}")  # "Skip to the board" goes to the first
         self.set_source_info(node)
@@ -108,12 +113,19 @@ class SandboxDirective(BoardDirective):
 
 def visit_sandbox_html(self: HTML5Translator, node: sandbox_node) -> None:
     self.body.append(self.starttag(node, "div", "", CLASS="tafl-sandbox"))
-    self.body.append('<div class="tafl-sandbox-panel"><p>The layout and toggle choices appear here once the '
-                     'rules engine has loaded (this needs JavaScript).</p></div>')
 
 
 def depart_sandbox_html(self: HTML5Translator, node: sandbox_node) -> None:
     self.body.append("</div>\n")
+
+
+def sandbox_panel_html(variant_id: str) -> str:
+    """The sandbox's choices, first beside the board (under it on a phone), so that the board is on
+    a phone's first screen; until the rules engine has loaded, a note that keeps their room (one
+    row per toggle of the first layout), so that nothing moves when they appear."""
+    toggles = len(variant(variant_id).toggles) if variant_id else 0
+    return (f'<div class="tafl-sandbox-panel" style="--toggles: {toggles}"><p>The layout and toggle choices appear '
+            'here once the rules engine has loaded (this needs JavaScript).</p></div>')
 
 
 def _variant_name(variant_id: str, toggles: dict[str, str]) -> str:
@@ -228,6 +240,7 @@ def visit_board_html(self: HTML5Translator, node: board_node) -> None:
         "data-moves": node["moves"],
         "data-human": node["human"],
         "data-ai": node["ai"],
+        "data-name": node["name"],
         "data-levels": _levels_json(state["size"]),
         "data-level-notes": json.dumps(level_notes_by_size()),
         "data-default-level": str(DEFAULT_LEVEL),
@@ -236,13 +249,16 @@ def visit_board_html(self: HTML5Translator, node: board_node) -> None:
         "data-ready": "false",
         "style": f"--size: {state['size']}",
     }
+    if not node["variant"]:  # the games list tells a game of this board's own rules by them
+        attrs["data-rules-otn"] = state["rules_otn"]
     turn = "Game over" if state["outcome"] else f"{state['turn'].capitalize()} to move"
+    panel = sandbox_panel_html(node["variant"]) if isinstance(node.parent, sandbox_node) else ""
     self.body.append(self.starttag(node, "div", "", **attrs))
     self.body.append(
         f'<p class="tafl-turn">{turn}</p><div class="tafl-layout"><div class="tafl-main">{static_board_html(state)}'
         '<p class="tafl-board-status" role="status" aria-live="polite">Loading the rules engine: the board becomes '
         'playable once it has loaded (this needs JavaScript).</p></div>'
-        f'<div class="tafl-aside">{key_html(state["special"])}{howto_html(state["howto"])}</div></div>'
+        f'<div class="tafl-aside">{panel}{key_html(state["special"])}{howto_html(state["howto"])}</div></div>'
     )
 
 
@@ -262,6 +278,7 @@ def add_static_assets(app: Sphinx) -> None:
         app.config.html_static_path.append(static)
     app.add_css_file("tafl-site.css")
     app.add_js_file("tafl-print.js", defer="defer")
+    app.add_js_file("tafl-kiosk.mjs", type="module")  # every page: a kiosk goes back to its own page
 
 
 def boot_script(worker_url: str) -> str:

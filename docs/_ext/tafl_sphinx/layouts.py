@@ -4,6 +4,7 @@ formation, the king's lines to the edge; and the layout drawn as a static SVG.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -14,11 +15,24 @@ from tafl_rules.rules import Rules
 from tafl_rules.squares import FILES, iter_bits, square_name
 
 
+#: The smallest coordinate text a figure may be scaled down to, in CSS px.
+MIN_TEXT_PX = 11
+#: The squares of a figure, in px before it is scaled.
+SQUARE_PX = 32
+
+
 def svg_markup(rules: Rules, *, marks: Iterable[str] = (), title: str | None = None, position: str | None = None) -> str:
-    """The layout (or ``position``) as an SVG that scales down with its column, ``marks`` outlined."""
-    markup = svg.render_svg(rules, position, marks=tuple(marks), title=title)
+    """The layout (or ``position``) as an SVG that scales down with its column, ``marks`` outlined,
+    but never so far that its coordinates fall under 11 px: a figure wider than that (19x19 on a
+    phone) scrolls sideways in its box (``.tafl-svg``) instead."""
+    markup = svg.render_svg(rules, position, marks=tuple(marks), title=title, square_px=SQUARE_PX)
+    box = re.search(r'viewBox="0 0 ([\d.]+) ', markup)
+    if box is None:
+        raise ValueError("tafl_rules.svg drew a figure without a viewBox")
+    width = float(box[1])
+    narrowest = math.ceil(width * MIN_TEXT_PX / (SQUARE_PX * svg.COORD_FONT))
     # Scale down with the column (cards, phones); the viewBox keeps the drawing exact.
-    markup = re.sub(r"<svg\b", '<svg style="max-width:100%;height:auto"', markup, count=1)
+    markup = re.sub(r"<svg\b", f'<svg style="max-width:100%;min-width:{narrowest}px;height:auto"', markup, count=1)
     return "\n".join(line for line in markup.splitlines() if line.strip())
 
 

@@ -22,8 +22,13 @@ from .words import GROUPS, RULE_NAMES, short_name, short_value, size_label
 
 #: The matrix's tabs, most asked-for first (the Welsh 11x11 boards), then the rest by size.
 MATRIX_SIZE_ORDER = (11, 9, 7, 19)
-#: The matrix's own style: a table that scrolls sideways with its first column kept in view.
-_STYLE = ('<style>.tafl-matrix table { display: block; overflow-x: auto; font-size: 0.85em; }'
+#: The matrix's own style: a table that scrolls sideways with its first column kept in view, and on a
+#: wide screen the width of the text and its margin (what the theme's ``full-width`` class gives;
+#: that class is not used, because the theme's script then looks for a secondary sidebar this page
+#: does not have, and fails).
+_STYLE = ('<style>.tafl-matrix { position: relative; z-index: 2; }'
+          ' @media (min-width: 992px) { .tafl-matrix { max-width: 136%; width: 136%; } }'
+          ' .tafl-matrix table { display: block; overflow-x: auto; font-size: 0.85em; }'
           ' .tafl-matrix td, .tafl-matrix th, .tafl-matrix td *, .tafl-matrix th * { overflow-wrap: normal;'
           ' word-break: normal; hyphens: none; }'
           ' .tafl-matrix td, .tafl-matrix th {'
@@ -69,7 +74,7 @@ def matrix_md(variants: list[Variant] | None = None) -> str:
     variants = variants if variants is not None else catalogue.variants()
     present = {v.rules.size for v in variants}
     sizes = [n for n in MATRIX_SIZE_ORDER if n in present] + sorted(present - set(MATRIX_SIZE_ORDER))
-    lines = [_STYLE, "", "::::{tab-set}", ":class: tafl-matrix full-width", ""]
+    lines = [_STYLE, "", "::::{tab-set}", ":class: tafl-matrix", ""]
     for size in sizes:
         vs = [v for v in variants if v.rules.size == size]
         lines += [f":::{{tab-item}} {size_label(size)} ({len(vs)})", f":sync: size-{size}", "", *_table(vs), "", ":::", ""]

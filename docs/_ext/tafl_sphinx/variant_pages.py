@@ -79,6 +79,10 @@ def _changes_md(v: Variant, name: str, value: str) -> str:
     return " ".join(plain(field, getattr(rules, field), rules) for field in reading.changes if field not in moot)
 
 
+#: The second tab of a layout with a source diagram: short enough to sit beside "Figure" on a phone.
+DIAGRAM_TAB = "Source's diagram"
+
+
 def play_link(vid: str, toggles: dict[str, str]) -> str:
     """A share link for the page's board (the board script reads ``?board=0&variant=..&toggles=..``).
 
@@ -116,9 +120,15 @@ def toggles_md(v: Variant) -> str:
 
 
 def variant_page_md(v: Variant) -> str:
-    """A whole variant page."""
+    """A whole variant page: its name and summary, then the playable board (so that on a phone the
+    live board, not a picture of it, is the first board on the screen), then the layout as a
+    figure and the rest."""
     c = v.counts()
     lines = [f"# {md_escape(v.name)}", "", f"{{tafl-anchor}}`{label('variant', v.id)}`{md_escape(v.summary)}", ""]
+    lines += ["## Play", "", f"```{{tafl-board}} {v.id}", "```", "",
+              "The board plays this variant's own readings (listed under *Toggles* below); it needs JavaScript, "
+              "and starts a Python engine in your browser.", ""]
+    lines += ["## Layout", ""]
     facts = [f"Identifier `{v.id}`", f"family: {FAMILY_NAMES.get(v.family, v.family)}", f"board {size_label(v.rules.size)}",
              f"{c['attacker']} attackers against {c['defender']} defenders and {'a king' if c['king'] else 'no king'}"]
     lines += ["; ".join(facts) + ".", ""]
@@ -130,7 +140,6 @@ def variant_page_md(v: Variant) -> str:
     if corrections:
         lines += [":::{note}", "The printed figure is flagged in the catalogue; a corrected reading is kept "
                   "separately: " + ", ".join(f"{{variant}}`{w.id}`" for w in corrections) + ".", ":::", ""]
-    lines += ["## Layout", ""]
     marks: list[str] = []
     if v.correction_of:
         original = catalogue.variant(v.correction_of)
@@ -139,7 +148,7 @@ def variant_page_md(v: Variant) -> str:
     if v.diagram:
         legend = ", ".join(f"`{ch}` {piece}" for ch, piece in v.diagram_legend.items())
         lines += ["::::{tab-set}", "", ":::{tab-item} Figure", "", figure, "", ":::", "",
-                  ":::{tab-item} The diagram in its source's notation", "",
+                  f":::{{tab-item}} {DIAGRAM_TAB}", "",
                   f"As the catalogue holds it ({legend}); the figure is drawn from this text.", "",
                   "```text", v.diagram, "```", "", ":::", "", "::::", ""]
     else:
@@ -148,9 +157,6 @@ def variant_page_md(v: Variant) -> str:
         lines += [rich_md(v.layout_note), ""]
     if v.general_notes:
         lines += [":::{admonition} Notes", rich_md(v.general_notes), ":::", ""]
-    lines += ["## Play", "", "The board plays this variant's own readings (listed under *Toggles* below); "
-              "it needs JavaScript, and starts a Python engine in your browser.", "",
-              f"```{{tafl-board}} {v.id}", "```", ""]
     lines += ["## Rules in plain words", "",
               "Every rule point with the passage it rests on, or the words *modern filler* and who proposed it. "
               "Each quotation is checked against a stored copy of its source when the site is built: "

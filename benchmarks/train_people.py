@@ -195,7 +195,6 @@ def level_positions(games: list[list[str]], held: list[int]) -> list[tuple[Game,
     """One position drawn from each held-out game (seeded), with the move the person played there."""
     rng = random.Random(SPLIT_SEED + 1)
     r = rules()
-    mf = move_features(r)
     picks = []
     for number in held:
         moves = games[number]
@@ -219,6 +218,7 @@ def level_agreement(picks: list[tuple[Game, str]], level: int) -> float:
 def levels_agreement(games: list[list[str]], held: list[int], w: np.ndarray, vocab: dict[int, int]) -> dict[str, Any]:
     """The search's levels and the model on one position drawn from each held-out game."""
     picks = level_positions(games, held)
+    mf = move_features(rules())
     out: dict[str, Any] = {"positions": len(picks)}
     for level in LEVELS:
         out[f"level {level}"] = level_agreement(picks, level)

@@ -31,7 +31,6 @@ Directives
 
 from __future__ import annotations
 
-import collections
 import functools
 import html
 import io

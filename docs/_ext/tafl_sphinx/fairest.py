@@ -439,7 +439,7 @@ def calibration_runs_md() -> str:
         f"{prov['fit_games']} games a style to choose the styles, then {prov['report_games']} games of each rule "
         f"set at the styles the table reports, with the ply cap at {prov['ply_cap']}"
         + (f" ({prov['sittings']})" if prov.get("sittings") else "") + ". It is made again, "
-        f"game for game and resumable from its work file, by", "", "```text", prov["command"], "```"])
+        "game for game and resumable from its work file, by", "", "```text", prov["command"], "```"])
 
 
 def text_directive(make: Callable[..., str], arguments: int = 0) -> type[MarkdownDirective]:

@@ -5,7 +5,9 @@ Run: ``python benchmarks/train_people.py -j 2`` (about half an hour on two cores
 game, seeded), works out the features (:mod:`tafl_rules.ai.features`) of every legal move in
 every position of the others, fits one weight per feature by maximum likelihood (the chance the
 model gives the move the person played, a softmax over the legal moves, with a small L2 penalty;
-L-BFGS), and writes the model to ``tafl_rules/ai/people-model.json`` with its provenance.
+L-BFGS), and writes the model with its provenance where ``--model-out`` says (``--model-out
+package``: ``tafl_rules/ai/people-model.json``, the model the player plays; without it no model
+is written).
 
 It then measures, on the held-out games only, how often the person's move is the model's first
 choice (top-1) and among its first three (top-3), by side and by phase of the game; and, on one
@@ -215,12 +217,13 @@ def level_agreement(picks: list[tuple[Game, str]], level: int) -> float:
                      for game, person in picks) / len(picks), 4)
 
 
-def levels_agreement(games: list[list[str]], held: list[int], w: np.ndarray, vocab: dict[int, int]) -> dict[str, Any]:
+def levels_agreement(games: list[list[str]], held: list[int], w: np.ndarray, vocab: dict[int, int],
+                     levels: list[int]) -> dict[str, Any]:
     """The search's levels and the model on one position drawn from each held-out game."""
     picks = level_positions(games, held)
     mf = move_features(rules())
     out: dict[str, Any] = {"positions": len(picks)}
-    for level in LEVELS:
+    for level in levels:
         out[f"level {level}"] = level_agreement(picks, level)
     model = 0.0
     for game, person in picks:
@@ -268,7 +271,10 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--workers", "-j", type=int, default=1)
     p.add_argument("--games", type=int, help="use only the first N games (a smoke run)")
-    p.add_argument("--model-out", default=str(MODEL_PATH))
+    p.add_argument("--model-out", help="where to write the model ('package': the player's own, "
+                   f"{MODEL_PATH.relative_to(ROOT)}); without it no model is written")
+    p.add_argument("--levels", type=int, nargs="*", default=list(LEVELS),
+                   help="the AI's levels measured beside the model (default: all)")
     p.add_argument("--report-out", default=str(REPORT))
     p.add_argument("--report", action="store_true", help="print the committed report; train nothing")
     p.add_argument("--add-levels", nargs="+", type=int, metavar="LEVEL",
@@ -310,9 +316,11 @@ def main(argv: list[str] | None = None) -> int:
                   "iterations": iterations, "training_loss": round(loss, 5),
                   "seconds": round(time.monotonic() - started, 1)}
     model["provenance"] = provenance
-    pathlib.Path(args.model_out).write_text(json.dumps(model, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    if args.model_out:
+        out = MODEL_PATH if args.model_out == "package" else pathlib.Path(args.model_out)
+        out.write_text(json.dumps(model, indent=0, sort_keys=True) + "\n", encoding="utf-8")
     report = {"provenance": provenance, "training": breakdown(btr, w), "held_out": breakdown(bte, w),
-              "levels": levels_agreement(games, sorted(g for g in held if g < len(games)), w, vocab)}
+              "levels": levels_agreement(games, sorted(g for g in held if g < len(games)), w, vocab, args.levels)}
     report["provenance"]["seconds"] = round(time.monotonic() - started, 1)
     pathlib.Path(args.report_out).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(report, indent=1))

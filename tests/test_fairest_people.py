@@ -64,6 +64,15 @@ def test_a_verdict_counts_the_players_error(fairest):
     assert fairest.widened(_summary(600, 400), 7) == (50, 70)
 
 
+def test_the_catalogue_flags_the_reconstructions_the_answer_covers():
+    from tafl_rules.rules import RulesError
+
+    assert set(catalogue.reconstructions()) == {v.id for v in catalogue.variants()} - {"copenhagen", "fetlar", "brandubh"}
+    bad = {k: v for k, v in catalogue._data_files()["lewis-1"].items() if k != "reconstruction"}
+    with pytest.raises(RulesError, match="reconstruction must be true or false, got None"):
+        catalogue._build("lewis-1", bad, catalogue._data_files(), {})
+
+
 # --- the committed runs ----------------------------------------------------------------------------
 
 def test_every_reconstruction_and_jones_points_were_played_by_the_fitted_player(fairest):
@@ -71,7 +80,7 @@ def test_every_reconstruction_and_jones_points_were_played_by_the_fitted_player(
     style = json.loads(CALIBRATION.read_text())["summary"]["in_sample_style"]
     found = fairest.entries()
     plain = {e["config"]["variant"]: e for e in found.values() if not e["config"].get("toggles")}
-    for vid in fairest.RECONSTRUCTIONS:
+    for vid in catalogue.reconstructions():
         e = plain.get(vid)
         assert e, f"{vid}: not played by the people-like player"
         assert e["config"]["attackers_level"] == e["config"]["defenders_level"] == style, vid

@@ -155,7 +155,7 @@ class MoveFeatures:
             r, f = divmod(i, size)
             self.around.append((i + size if r + 1 < size else -1, i + 1 if f + 1 < size else -1,
                                 i - size if r > 0 else -1, i - 1 if f > 0 else -1))
-        self.can_take_king = rules.king_capture != "none"
+        self.can_take_king = t.king_mode.takeable
 
         self.index = {side: {fact: INDEX[f"{name}:{fact}"] for fact in
                              (nm.split(":", 1)[1] for nm in NAMES[:_PER_SIDE])}

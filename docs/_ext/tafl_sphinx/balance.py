@@ -686,9 +686,6 @@ def human_results_md(entries: list[dict[str, Any]]) -> str:
     return "\n".join(rows)
 
 
-RECONSTRUCTIONS = ("lewis-1", "lewis-2", "lewis-2-corrected", "jones-3", "jones-3-corrected", "hywel-dda-jones",
-                   "tablut-linnaeus", "tablut-smith", "tawlbwrdd-cyningstan", "tawlbwrdd-cyningstan-9",
-                   "tawlbwrdd-bell", "tawlbwrdd-corner", "tafl-granquist", "copenhagen", "brandubh")
 LEVEL_COLOURS = {1: "#c77c1e", 2: "#2f7fbf", 3: "#3a9a5b", 4: "#8e5bb5", 5: "#b5472f"}
 
 
@@ -699,17 +696,18 @@ def decided_share(summary: dict[str, Any]) -> tuple[float, float, float, int]:
     return (a / (a + d) if a + d else 0.5), lo, hi, a + d
 
 
-def plain_rows(entries: list[dict[str, Any]], variants: Sequence[str] = RECONSTRUCTIONS) -> dict[str, dict[int, dict[str, Any]]]:
-    """Each variant's summaries (the variant as it stands, no toggles) by the level both sides played."""
+def plain_rows(entries: list[dict[str, Any]], variants: Sequence[str] | None = None) -> dict[str, dict[int, dict[str, Any]]]:
+    """Each variant's summaries (the variant as it stands, no toggles) by the level both sides played
+    (every reconstruction of the catalogue, unless ``variants`` names others)."""
     rows: dict[str, dict[int, dict[str, Any]]] = {}
-    for vid in variants:
+    for vid in catalogue.reconstructions() if variants is None else variants:
         for e in entries:
             if e["config"]["variant"] == vid and not e["config"].get("toggles") and (level := level_of(e)):
                 rows.setdefault(vid, {})[level] = e["summary"]
     return rows
 
 
-def level_chart_svg(entries: list[dict[str, Any]], variants: Sequence[str] = RECONSTRUCTIONS) -> str:
+def level_chart_svg(entries: list[dict[str, Any]], variants: Sequence[str] | None = None) -> str:
     """The attackers' share of the decided games at each level played, one row per reconstruction
     (matplotlib, drawn to SVG at build time; axes and text in ``currentColor`` so that the page's
     light or dark mode colours them)."""
@@ -717,7 +715,7 @@ def level_chart_svg(entries: list[dict[str, Any]], variants: Sequence[str] = REC
         return _level_chart_svg(entries, variants)
 
 
-def _level_chart_svg(entries: list[dict[str, Any]], variants: Sequence[str]) -> str:
+def _level_chart_svg(entries: list[dict[str, Any]], variants: Sequence[str] | None) -> str:
     rows = [(vid, {lv: decided_share(summary) for lv, summary in by_level.items()})
             for vid, by_level in plain_rows(entries, variants).items()]
     fig, ax = _figure(height=0.36 * len(rows) + 1.3)

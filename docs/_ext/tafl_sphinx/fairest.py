@@ -53,10 +53,6 @@ from .jones_points import nearer_even
 
 CALIBRATION = "people-calibration.json"
 MOVE_MODEL = "move-model.json"
-#: the reconstructions the answer is about, in the order the site lists them (catalogue ids)
-RECONSTRUCTIONS = ("lewis-1", "lewis-2", "lewis-2-corrected", "jones-3", "jones-3-corrected", "hywel-dda-jones",
-                   "tawlbwrdd-cyningstan", "tawlbwrdd-cyningstan-9", "tawlbwrdd-bell", "tawlbwrdd-lewis-diamond",
-                   "tawlbwrdd-corner", "tablut-linnaeus", "tablut-smith", "tafl-granquist")
 #: what the player was asked to reach against people's results, out of sample (issue 28 of the project)
 GOAL_MAE, GOAL_SPEARMAN, GOAL_CAP = 7.0, 0.8, 10.0
 VERDICTS = ("attackers ahead", "could be even", "defenders ahead")
@@ -126,7 +122,7 @@ def reader_name(config: dict[str, Any]) -> str:
 def plain_entries() -> list[dict[str, Any]]:
     """The people-like player's run of each reconstruction as it stands (no toggles), in site order."""
     found = {e["config"]["variant"]: e for e in entries().values() if not e["config"].get("toggles")}
-    return [found[v] for v in RECONSTRUCTIONS if v in found]
+    return [found[v] for v in catalogue.reconstructions() if v in found]
 
 
 def people_points() -> dict[str, list[dict[str, Any]]]:

@@ -73,6 +73,15 @@ def test_the_catalogue_flags_the_reconstructions_the_answer_covers():
         catalogue._build("lewis-1", bad, catalogue._data_files(), {})
 
 
+def test_people_results_name_toggled_rules_in_a_readers_words():
+    # the historian's review: "with king_armed=yes, king_capture=two" was printed on the page
+    from tafl_sphinx import balance
+
+    md = balance.human_results_md([])
+    assert "here {variant}`jones-3-corrected`, with Armed: the king captures like any man; Like any man" in md
+    assert not re.search(r"\b(king_armed|king_capture|first|confinement|escape)=", md)
+
+
 # --- the committed runs ----------------------------------------------------------------------------
 
 def test_every_reconstruction_and_jones_points_were_played_by_the_fitted_player(fairest):

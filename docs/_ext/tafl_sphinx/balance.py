@@ -660,6 +660,12 @@ def _self_play(config: dict[str, Any] | None, entries: list[dict[str, Any]]) -> 
     return "; ".join(text for _lv, text in sorted(cells)) or "not played"
 
 
+def readings_words(vid: str, toggles: dict[str, str]) -> str:
+    """Toggles as a reader knows them: the label of each reading in force, never a field name."""
+    v = catalogue.variant(vid)
+    return "; ".join(v.toggles[name].readings[value].label for name, value in sorted(toggles.items()))
+
+
 def human_results_md(entries: list[dict[str, Any]]) -> str:
     data = json.loads((data_dir() / HUMAN_RESULTS).read_text(encoding="utf-8"))
     rows = ["| Rules as those people played them, who played, and the source | Published (attackers / draws / "
@@ -677,8 +683,8 @@ def human_results_md(entries: list[dict[str, Any]]) -> str:
         config = r["config"]
         rules = r["rules"] + ("" if r["match"] == "same" else f" *(close to the catalogue's: {r['differences']})*")
         if config:
-            changes = ", ".join(f"{k}={v}" for k, v in sorted(config["toggles"].items()))
-            rules += f" — here {{variant}}`{config['variant']}`" + (f" with {changes}" if changes else "")
+            changes = readings_words(config["variant"], config["toggles"])
+            rules += f" — here {{variant}}`{config['variant']}`" + (f", with {changes}" if changes else "")
         src = r["source"]
         cite = f"{src['author']}, [{src['title']}]({src['url']})" + (f", {src['date']}" if src.get("date") else "")
         rows.append(f"| {rules}. {r['players']} Source: {cite}. | {_published(r)} | {share_text} | "

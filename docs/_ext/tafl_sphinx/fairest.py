@@ -47,7 +47,7 @@ from tafl_rules import catalogue
 from tafl_rules.ai.people import parse_style
 from tafl_rules.balance import JONES_REVERSED, wilson
 
-from .balance import CHART_RC, COLOURS, _figure, _pct, _svg, chart_box, data_dir
+from .balance import CHART_RC, COLOURS, _figure, _pct, _svg, chart_box, data_dir, readings_words
 from .util import MarkdownDirective
 from .jones_points import nearer_even
 
@@ -113,10 +113,7 @@ def reader_name(config: dict[str, Any]) -> str:
     """A configuration as readers know it: the variant's name, and its readings in words."""
     v = catalogue.variant(config["variant"])
     toggles = config.get("toggles") or {}
-    if not toggles:
-        return v.name
-    words = ", ".join(v.toggles[name].readings[value].label for name, value in sorted(toggles.items()))
-    return f"{v.name}, with {words}"
+    return f"{v.name}, with {readings_words(v.id, toggles)}" if toggles else v.name
 
 
 def plain_entries() -> list[dict[str, Any]]:

@@ -119,3 +119,15 @@ def test_the_model_file_names_only_known_features_and_says_how_it_was_made():
     assert prov["held_out_games"] * 5 >= prov["games"] - 5 and prov["training_positions"] > 50_000
     model = load_model()
     assert model.weights[INDEX["attackers:takes 1"]] > 0 and model.weights[INDEX["defenders:own king open to capture after"]] < 0
+
+
+def test_people_give_up_more_often_in_a_lost_position_than_at_the_start():
+    from tafl_rules.ai.giveup import give_up_chance, load_giveup, position_facts, NAMES as FACTS
+
+    start = Game("copenhagen")
+    # the attackers to move, the king on c1 sees a1 and, past the men he left, k1: he escapes next move
+    lost = Game("copenhagen", position="/2K8/11/11/11/5t5/4ttt4/5t5/11/11/11/11/", turn="attackers")
+    facts = {FACTS[i] for i in position_facts(lost.engine)}
+    assert {"attackers to move:king roads 2+", "attackers to move:enemy men lost over 5/8"} <= facts
+    assert give_up_chance(lost.engine) > 3 * give_up_chance(start.engine)
+    assert load_giveup().provenance["command"].startswith("python benchmarks/train_giveup.py")

@@ -37,3 +37,16 @@ def test_train_people_trains_on_a_few_games_and_writes_only_where_it_is_told(tmp
     assert again.returncode == 0, again.stderr[-3000:]
     assert digest(MODEL_PATH) == before and sorted(p.name for p in tmp_path.iterdir()) == ["model.json", "r2.json",
                                                                                            "report.json"]
+
+
+def test_train_giveup_fits_on_a_few_games_and_judges_the_held_out_ones(tmp_path):
+    from tafl_rules.ai.giveup import GIVEUP_PATH
+
+    before = digest(GIVEUP_PATH)
+    report = tmp_path / "report.json"
+    done = run("train_giveup.py", "--games", "120", "--report-out", str(report))
+    assert done.returncode == 0, done.stderr[-3000:]
+    held = json.loads(report.read_text(encoding="utf-8"))["held_out"]
+    assert held["gave_up"] > 0 and 0.5 < held["auc"] <= 1
+    assert sum(row["positions"] for row in held["calibration"]) == held["positions"]
+    assert digest(GIVEUP_PATH) == before and [p.name for p in tmp_path.iterdir()] == ["report.json"]

@@ -131,3 +131,24 @@ def test_people_give_up_more_often_in_a_lost_position_than_at_the_start():
     assert {"attackers to move:king roads 2+", "attackers to move:enemy men lost over 5/8"} <= facts
     assert give_up_chance(lost.engine) > 3 * give_up_chance(start.engine)
     assert load_giveup().provenance["command"].startswith("python benchmarks/train_giveup.py")
+
+
+def test_the_lab_counts_a_people_like_players_games_as_peoples_are(tmp_path):
+    from tafl_rules import balance
+
+    config = Config("brandubh", (), "people", "people", 60)
+    games = [play_game(config, seed) for seed in range(4)]
+    for g in games:
+        a, d = g["gave_up"]
+        assert balance.check_record(g) is None and 0 < a + d <= 1 + 1e-6
+        won = {"attackers": a, "defenders": d}.get(g["winner"])
+        assert g["winner"] is None or won > 0  # the side that won on the board keeps a share of it
+    counted = balance.summarise(games)["counted_as_people"]
+    assert abs(counted["attackers"] + counted["defenders"] + counted["draws"] - 4) < 0.02
+    assert counted["low"] <= counted["share"] <= counted["high"]
+    path = tmp_path / "run.json"
+    balance.write_json(balance.run([config], range(4), workers=1, progress=False), str(path))
+    assert sorted(balance.results_games(str(path)).values(), key=lambda g: g["seed"]) == [
+        {**g, "kind": str(g["kind"])} for g in games]
+    assert "chances" in balance.check_record({**games[0], "gave_up": [0.7, 0.6]})
+    assert balance.summarise([play_game(Config("brandubh", (), 1, 1, 20), 0)]).get("counted_as_people") is None

@@ -82,6 +82,21 @@ def test_people_results_name_toggled_rules_in_a_readers_words():
     assert not re.search(r"\b(king_armed|king_capture|first|confinement|escape)=", md)
 
 
+def test_every_peoples_result_says_what_it_counts_and_cites_a_bibliography_entry():
+    from tafl_sphinx import balance
+
+    bib = (ROOT / "docs" / "references.bib").read_text(encoding="utf-8")
+    excerpts = {e["address"]: e["text"] for e in json.loads((DATA / "human-results-excerpts.json").read_text())["excerpts"]}
+    results = json.loads((DATA / "human-results.json").read_text(encoding="utf-8"))["results"]
+    md = balance.human_results_md([])
+    for r in results:
+        assert re.search(rf"@misc\{{{re.escape(r['source']['cite'])},", bib), r["id"]
+        assert f"{{cite:p}}`{r['source']['cite']}`" in md
+        ended = r["ended"]
+        assert ended["known"] is False and ended["quote"] in excerpts[r["source"]["url"]], r["id"]
+    assert md.count("how the games ended is not published") == len(results)
+
+
 # --- the committed runs ----------------------------------------------------------------------------
 
 def test_every_reconstruction_and_jones_points_were_played_by_the_fitted_player(fairest):

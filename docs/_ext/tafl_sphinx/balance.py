@@ -686,8 +686,11 @@ def human_results_md(entries: list[dict[str, Any]]) -> str:
             changes = readings_words(config["variant"], config["toggles"])
             rules += f" — here {{variant}}`{config['variant']}`" + (f", with {changes}" if changes else "")
         src = r["source"]
-        cite = f"{src['author']}, [{src['title']}]({src['url']})" + (f", {src['date']}" if src.get("date") else "")
-        rows.append(f"| {rules}. {r['players']} Source: {cite}. | {_published(r)} | {share_text} | "
+        cite = (f"{src['author']}, [{src['title']}]({src['url']})" + (f", {src['date']}" if src.get("date") else "")
+                + f" {{cite:p}}`{src['cite']}`")
+        ended = r.get("ended")
+        counts = f" What it counts: {ended['counts']}; how the games ended is not published." if ended and not ended["known"] else ""
+        rows.append(f"| {rules}. {r['players']}{counts} Source: {cite}. | {_published(r)} | {share_text} | "
                     f"{_self_play(config, entries)} |")
     return "\n".join(rows)
 

@@ -26,6 +26,7 @@ import json
 import math
 import multiprocessing
 import pathlib
+import pickle
 import random
 import subprocess
 import sys
@@ -39,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from tafl_rules import Game, variant  # noqa: E402
 from tafl_rules.ai import LEVELS, analyse  # noqa: E402
-from tafl_rules.ai.features import NAMES, PATTERN3_BASE, move_features  # noqa: E402
+from tafl_rules.ai.features import NAMES, PATTERN3_BASE, PATTERN5_BASE, move_features  # noqa: E402
 from tafl_rules.ai.people import MODEL_PATH  # noqa: E402
 
 CORPUS = ROOT / "tests" / "data" / "copenhagen-aagenielsen.csv"
@@ -100,22 +101,51 @@ def extract(task: tuple[int, list[str]]) -> list[tuple[int, int, int, np.ndarray
     return out
 
 
+#: a person's move is *tactical* when it takes, wins, blocks or opens a road of the king, threatens a
+#: capture or saves a man; every other move is *quiet*
+TACTICAL = ("takes 1", "takes 2+", "wins", "roads after=1", "roads after=2+", "roads before>0 and after=0",
+            "threatens a capture after", "threatens two captures after", "saves a man")
+
+
+def remap(ids: np.ndarray, vocab: dict[int, int], dropped: np.ndarray | None = None) -> np.ndarray:
+    """Feature ids as columns of the weight vector: the named features keep their index (those of
+    ``dropped`` go to the last column, held at zero), a ring or diamond pattern gets its column
+    from ``vocab``, the rarer ones the last column."""
+    zero = len(NAMES) + len(vocab)
+    out = ids.copy()
+    big = ids >= len(NAMES)
+    codes = np.array(sorted(vocab), dtype=np.int64)
+    cols = np.array([vocab[c] for c in codes], dtype=np.int64)
+    where = np.searchsorted(codes, ids[big]).clip(0, max(len(codes) - 1, 0))
+    found = codes[where] == ids[big] if len(codes) else np.zeros(int(big.sum()), bool)
+    out[big] = np.where(found, cols[where] if len(codes) else zero, zero)
+    if dropped is not None:
+        small = ~big
+        out[small] = np.where(dropped[ids[small]], zero, ids[small])
+    return out
+
+
 class Batch:
     """Positions as flat arrays, for the softmax over each position's legal moves."""
 
-    def __init__(self, data: list, vocab: dict[int, int]) -> None:
+    def __init__(self, data: list, vocab: dict[int, int], dropped: np.ndarray | None = None) -> None:
         self.nmoves = np.array([len(d[4]) for d in data])
         self.start = np.concatenate([[0], np.cumsum(self.nmoves)[:-1]]).astype(np.int64)
         self.rows = int(self.nmoves.sum())
         ids = np.concatenate([d[3] for d in data])
-        big = ids >= len(NAMES)
-        ids[big] = np.array([vocab.get(int(x), len(NAMES) + len(vocab)) for x in ids[big]], dtype=np.int64)
-        self.ids = ids
         self.row_of = np.repeat(np.arange(self.rows), np.concatenate([d[4] for d in data]))
         self.pos_of = np.repeat(np.arange(len(data)), self.nmoves)
         self.chosen = self.start + np.array([d[5] for d in data])
         self.side = np.array([d[2] for d in data])
         self.ply = np.array([d[1] for d in data])
+        tactical = np.zeros(len(NAMES) + 1, bool)
+        for side in ("attackers", "defenders"):
+            tactical[[NAMES.index(f"{side}:{fact}") for fact in TACTICAL]] = True
+        small = ids < len(NAMES)
+        row_tactical = np.zeros(self.rows, bool)
+        row_tactical[self.row_of[small][tactical[ids[small]]]] = True
+        self.quiet = ~row_tactical[self.chosen]
+        self.ids = remap(ids, vocab, dropped)
 
     def scores(self, w: np.ndarray) -> np.ndarray:
         return np.bincount(self.row_of, weights=w[self.ids], minlength=self.rows)
@@ -132,6 +162,13 @@ class Batch:
         grad = np.bincount(self.ids, weights=p[self.row_of], minlength=len(w))
         grad[-1] = 0.0  # the rarer patterns share a column held at zero: the player gives them no weight
         return value, grad / n + L2 * w
+
+    def nats(self, w: np.ndarray, temperature: float = 1.0) -> np.ndarray:
+        """Per position, minus the log of the chance the model at ``temperature`` gives the person's move."""
+        s = self.scores(w) / temperature
+        top = np.maximum.reduceat(s, self.start)
+        z = np.add.reduceat(np.exp(s - top[self.pos_of]), self.start)
+        return -(s[self.chosen] - top - np.log(z))
 
     def agreement(self, w: np.ndarray, k: int) -> np.ndarray:
         """Per position, the chance that the person's move is among the model's first ``k``."""
@@ -179,13 +216,53 @@ def lbfgs(f, x: np.ndarray, iters: int = 400, memory: int = 10, tol: float = 1e-
     return x, fx, iters
 
 
-def breakdown(batch: Batch, w: np.ndarray) -> dict[str, Any]:
+def best_temperature(nats_at) -> float:
+    """The temperature (0.25 to 4) at which the mean of ``nats_at(t)`` is least (golden section on its log)."""
+    lo, hi = np.log(0.25), np.log(4.0)
+    g = (np.sqrt(5) - 1) / 2
+    a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+    fa, fb = nats_at(np.exp(a)), nats_at(np.exp(b))
+    for _ in range(30):
+        if fa < fb:
+            hi, b, fb = b, a, fa
+            a = hi - g * (hi - lo)
+            fa = nats_at(np.exp(a))
+        else:
+            lo, a, fa = a, b, fb
+            b = lo + g * (hi - lo)
+            fb = nats_at(np.exp(b))
+    return round(float(np.exp((lo + hi) / 2)), 2)
+
+
+def temperatures(batch: Batch, w: np.ndarray) -> dict[str, float]:
+    """Each side's temperature, chosen by the likelihood of the person's moves on ``batch``."""
+    out = {}
+    for side, name in ((0, "attackers"), (1, "defenders")):
+        sel = batch.side == side
+        out[name] = best_temperature(lambda t: float(batch.nats(w, t)[sel].mean()))
+    return out
+
+
+def breakdown(batch: Batch, w: np.ndarray, temps: dict[str, float] | None = None) -> dict[str, Any]:
     t1, t3 = batch.agreement(w, 1), batch.agreement(w, 3)
     out: dict[str, Any] = {"positions": len(t1), "top1": round(float(t1.mean()), 4), "top3": round(float(t3.mean()), 4)}
     for side, name in ((0, "attackers"), (1, "defenders")):
         sel = batch.side == side
         out[name] = {"positions": int(sel.sum()), "top1": round(float(t1[sel].mean()), 4),
                      "top3": round(float(t3[sel].mean()), 4)}
+    for side, name in ((0, "attackers"), (1, "defenders")):
+        sel = batch.side == side
+        n1 = batch.nats(w)[sel].mean()
+        out[name]["nats"] = round(float(n1), 4)
+        if temps:
+            out[name]["nats_at_temperature"] = round(float(batch.nats(w, temps[name])[sel].mean()), 4)
+    for quiet, name in ((True, "quiet"), (False, "tactical")):
+        sel = batch.quiet == quiet
+        out[name] = {"positions": int(sel.sum()), "top1": round(float(t1[sel].mean()), 4),
+                     "top3": round(float(t3[sel].mean()), 4)}
+        for side, side_name in ((0, "attackers"), (1, "defenders")):
+            both = sel & (batch.side == side)
+            out[name][side_name] = {"positions": int(both.sum()), "top1": round(float(t1[both].mean()), 4)}
     for lo, hi, name in PHASES:
         sel = (batch.ply >= lo) & (batch.ply < hi)
         out[name] = {"positions": int(sel.sum()), "top1": round(float(t1[sel].mean()), 4),
@@ -259,6 +336,53 @@ def add_levels(levels: list[int], report_path: pathlib.Path) -> int:
     return 0
 
 
+def validation_games(training: list[int]) -> set[int]:
+    """The training games that choose the temperatures: a seeded fifth of them."""
+    order = list(training)
+    random.Random(SPLIT_SEED + 2).shuffle(order)
+    return set(order[: len(order) // HELD_OUT])
+
+
+def extract_all(games: list[list[str]], workers: int, cache: str | None) -> list:
+    """Every position of ``games`` with its features (:func:`extract`), read from ``cache`` when it
+    holds the same games (a pickle; written there otherwise)."""
+    if cache and pathlib.Path(cache).exists():
+        with open(cache, "rb") as fh:
+            stored = pickle.load(fh)
+        if stored["games"] == len(games) and stored["names"] == NAMES:
+            return stored["data"]
+    tasks = list(enumerate(games))
+    if workers > 1:
+        with multiprocessing.Pool(workers) as pool:
+            parts = pool.map(extract, tasks, chunksize=8)
+    else:
+        parts = [extract(t) for t in tasks]
+    data = [pos for part in parts for pos in part]
+    if cache:
+        with open(cache, "wb") as fh:
+            pickle.dump({"games": len(games), "names": NAMES, "data": data}, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    return data
+
+
+def pattern_vocab(train: list, diamonds: bool = True) -> dict[int, int]:
+    """A column for each ring (and diamond) pattern seen at least MIN_PATTERN times among the
+    training positions' moves."""
+    ids = np.concatenate([d[3] for d in train])
+    big = ids[ids >= len(NAMES)]
+    if not diamonds:
+        big = big[big < PATTERN5_BASE]
+    codes, counts = np.unique(big, return_counts=True)
+    kept = codes[counts >= MIN_PATTERN].tolist()
+    return {int(code): len(NAMES) + i for i, code in enumerate(kept)}
+
+
+def dropped_features(parts: list[str]) -> np.ndarray | None:
+    """The named features whose name contains one of ``parts`` (an ablation: they get no weight)."""
+    if not parts:
+        return None
+    return np.array([any(part in name for part in parts) for name in NAMES] + [False])
+
+
 def git_commit() -> str:
     try:
         return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
@@ -276,6 +400,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--levels", type=int, nargs="*", default=list(LEVELS),
                    help="the AI's levels measured beside the model (default: all)")
     p.add_argument("--report-out", default=str(REPORT))
+    p.add_argument("--cache", help="a file that keeps the extracted features between runs (a pickle)")
+    p.add_argument("--drop", nargs="*", default=[], metavar="WORDS",
+                   help="leave out the features whose names contain these words (an ablation)")
+    p.add_argument("--no-diamonds", action="store_true", help="leave out the diamond patterns (an ablation)")
+    p.add_argument("--no-temperatures", action="store_true",
+                   help="choose no temperatures (both 1); by default each side's is chosen by the likelihood of the "
+                        "person's moves on a fifth of the training games, the model fitted on the rest")
     p.add_argument("--report", action="store_true", help="print the committed report; train nothing")
     p.add_argument("--add-levels", nargs="+", type=int, metavar="LEVEL",
                    help="measure these levels on the committed report's positions and add them to it; train nothing")
@@ -288,38 +419,39 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     games = corpus()[: args.games] if args.games else corpus()
     held = split(len(corpus()))
-    tasks = list(enumerate(games))
-    if args.workers > 1:
-        with multiprocessing.Pool(args.workers) as pool:
-            parts = pool.map(extract, tasks, chunksize=8)
-    else:
-        parts = [extract(t) for t in tasks]
-    data = [pos for part in parts for pos in part]
+    data = extract_all(games, args.workers, args.cache)
     train = [d for d in data if d[0] not in held]
     test = [d for d in data if d[0] in held]
-    counts: dict[int, int] = {}
-    for d in train:
-        for x in d[3][d[3] >= len(NAMES)].tolist():
-            counts[x] = counts.get(x, 0) + 1
-    vocab = {code: len(NAMES) + i for i, code in enumerate(sorted(c for c, n in counts.items() if n >= MIN_PATTERN))}
-    btr, bte = Batch(train, vocab), Batch(test, vocab)
+    vocab = pattern_vocab(train, diamonds=not args.no_diamonds)
+    dropped = dropped_features(args.drop)
+    temps = {"attackers": 1.0, "defenders": 1.0}
+    if not args.no_temperatures:  # chosen on a fifth of the training games, by a model fitted on the rest
+        inner = validation_games(sorted({d[0] for d in train}))
+        fitted, _loss, _it = lbfgs(Batch([d for d in train if d[0] not in inner], vocab, dropped).loss,
+                                   np.zeros(len(NAMES) + len(vocab) + 1))
+        temps = temperatures(Batch([d for d in train if d[0] in inner], vocab, dropped), fitted)
+    btr, bte = Batch(train, vocab, dropped), Batch(test, vocab, dropped)
     w, loss, iterations = lbfgs(btr.loss, np.zeros(len(NAMES) + len(vocab) + 1))  # the last: rarer patterns
     model = {"weights": {NAMES[i]: round(float(w[i]), 6) for i in range(len(NAMES)) if abs(w[i]) > 1e-9},
              "rings": {str(code - PATTERN3_BASE): round(float(w[j]), 6) for code, j in vocab.items()
-                       if abs(w[j]) > 1e-9}}
-    provenance = {"command": "python benchmarks/train_people.py" + (f" --games {args.games}" if args.games else ""),
+                       if code < PATTERN5_BASE and abs(w[j]) > 1e-9},
+             "diamonds": {str(code - PATTERN5_BASE): round(float(w[j]), 6) for code, j in vocab.items()
+                          if code >= PATTERN5_BASE and abs(w[j]) > 1e-9}}
+    provenance = {"command": " ".join(["python benchmarks/train_people.py", *(sys.argv[1:] if argv is None else argv)]),
                   "commit": git_commit(), "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%MZ"),
                   "corpus": SOURCE, "games": len(games), "held_out_games": len([g for g in range(len(games)) if g in held]),
                   "split": f"random.Random({SPLIT_SEED}).shuffle of the game numbers; the first fifth held out",
                   "training_positions": len(train), "held_out_positions": len(test),
                   "features": len(NAMES), "patterns": len(vocab), "min_pattern_count": MIN_PATTERN, "l2": L2,
-                  "iterations": iterations, "training_loss": round(loss, 5),
+                  "iterations": iterations, "training_loss": round(loss, 5), "temperatures": temps,
+                  "temperatures_chosen_by": "the likelihood of the person's moves in a seeded fifth of the training "
+                                            "games (random.Random(2028)), the model fitted on the other training games",
                   "seconds": round(time.monotonic() - started, 1)}
     model["provenance"] = provenance
     if args.model_out:
         out = MODEL_PATH if args.model_out == "package" else pathlib.Path(args.model_out)
         out.write_text(json.dumps(model, indent=0, sort_keys=True) + "\n", encoding="utf-8")
-    report = {"provenance": provenance, "training": breakdown(btr, w), "held_out": breakdown(bte, w),
+    report = {"provenance": provenance, "training": breakdown(btr, w, temps), "held_out": breakdown(bte, w, temps),
               "levels": levels_agreement(games, sorted(g for g in held if g < len(games)), w, vocab, args.levels)}
     report["provenance"]["seconds"] = round(time.monotonic() - started, 1)
     pathlib.Path(args.report_out).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")

@@ -37,7 +37,7 @@ from typing import Any, NamedTuple
 from ..engine import ATTACKERS, Position
 from ..game import Game, Move
 from ..squares import iter_bits
-from .features import INDEX, NAMES, PATTERN3_BASE, move_features
+from .features import INDEX, NAMES, PATTERN3_BASE, PATTERN5_BASE, move_features
 
 __all__ = ["MODEL_PATH", "NAME", "NEUTRAL", "Model", "STYLE", "Style", "load_model", "parse_style", "people_move",
            "people_scores", "style_name"]
@@ -69,6 +69,8 @@ def _load(path: str) -> Model:
         weights[INDEX[name]] = float(w)
     for code, w in data.get("rings", {}).items():
         weights[PATTERN3_BASE + int(code)] = float(w)
+    for code, w in data.get("diamonds", {}).items():
+        weights[PATTERN5_BASE + int(code)] = float(w)
     return Model(weights, dict(data.get("provenance", {})))
 
 

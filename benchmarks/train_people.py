@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import hashlib
 import json
 import math
 import multiprocessing
@@ -45,10 +46,18 @@ from tafl_rules.ai.people import MODEL_PATH  # noqa: E402
 
 CORPUS = ROOT / "tests" / "data" / "copenhagen-aagenielsen.csv"
 REPORT = ROOT / "docs" / "data" / "move-model.json"
+STEPS = ROOT / "docs" / "data" / "move-model-steps.json"
+DIGEST_PATH = MODEL_PATH.with_name("people_digest.py")
+DIGEST_MODULE = ('''"""The sha256 of ``people-model.json``, written with the model by ``benchmarks/train_people.py``
+(the board's worker fetches the model by it: :func:`tafl_rules.ai.people.browser_model_name`)."""
+
+MODEL_DIGEST = "{}"
+''')
 SPLIT_SEED = 2026
 HELD_OUT = 5          # one game in five is held out
 MIN_PATTERN = 20      # a pattern code seen fewer times in training gets no weight of its own
 L2 = 1e-4
+TOL = 1e-6  # the fit stops when an iteration lowers the mean loss a move by less than this
 PHASES = ((0, 20, "plies 1-20"), (20, 60, "plies 21-60"), (60, 10**6, "plies 61 on"))
 SOURCE = ("1,752 Copenhagen Hnefatafl games played by people on aagenielsen.dk, as collected in the test data "
           "of the hnefatafl-copenhagen project (David Lawrence Campbell; tests/copenhagen.csv, commit cff8baab "
@@ -383,6 +392,40 @@ def dropped_features(parts: list[str]) -> np.ndarray | None:
     return np.array([any(part in name for part in parts) for name in NAMES] + [False])
 
 
+def evaluate(path: str, cache: str | None, workers: int, report_out: str) -> dict[str, Any]:
+    """Measure a model file (say, an earlier one) on the training and the held-out games of the split."""
+    model = json.loads(pathlib.Path(path).read_text(encoding="utf-8"))
+    games = corpus()
+    held = split(len(games))
+    data = extract_all(games, workers, cache)
+    codes = sorted([PATTERN3_BASE + int(c) for c in model.get("rings", {})] + [PATTERN5_BASE + int(c) for c in model.get("diamonds", {})])
+    vocab = {code: len(NAMES) + i for i, code in enumerate(codes)}
+    w = np.zeros(len(NAMES) + len(vocab) + 1)
+    for name, x in model["weights"].items():
+        w[NAMES.index(name)] = x
+    for c, x in model.get("rings", {}).items():
+        w[vocab[PATTERN3_BASE + int(c)]] = x
+    for c, x in model.get("diamonds", {}).items():
+        w[vocab[PATTERN5_BASE + int(c)]] = x
+    report = {"model": path, "model_provenance": model.get("provenance", {}),
+              "training": breakdown(Batch([d for d in data if d[0] not in held], vocab), w),
+              "held_out": breakdown(Batch([d for d in data if d[0] in held], vocab), w)}
+    pathlib.Path(report_out).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(report["held_out"], indent=1))
+    return report
+
+
+def record_step(words: str, report: dict[str, Any], command: str) -> None:
+    """Add a run's figures to the table of what was tried (each step on the same held-out games)."""
+    data = json.loads(STEPS.read_text(encoding="utf-8")) if STEPS.exists() else {
+        "about": "What was tried to raise the move model's agreement with people's moves, each step measured on the "
+                 "same 350 held-out games (train_people.py's split), in the order tried.", "steps": []}
+    data["steps"].append({"what": words, "command": command, "commit": git_commit(),
+                          "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%MZ"),
+                          "training": report["training"], "held_out": report["held_out"]})
+    STEPS.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
 def git_commit() -> str:
     try:
         return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
@@ -404,6 +447,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--drop", nargs="*", default=[], metavar="WORDS",
                    help="leave out the features whose names contain these words (an ablation)")
     p.add_argument("--no-diamonds", action="store_true", help="leave out the diamond patterns (an ablation)")
+    p.add_argument("--evaluate", metavar="MODEL", help="measure a model file on the same split (train nothing)")
+    p.add_argument("--step", metavar="WORDS", help="add this run's figures to the table of steps tried "
+                   f"({STEPS.relative_to(ROOT)}), described in WORDS")
     p.add_argument("--no-temperatures", action="store_true",
                    help="choose no temperatures (both 1); by default each side's is chosen by the likelihood of the "
                         "person's moves on a fifth of the training games, the model fitted on the rest")
@@ -416,6 +462,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.report:
         print(json.dumps(json.loads(pathlib.Path(args.report_out).read_text(encoding="utf-8")), indent=1))
         return 0
+    command = " ".join(["python benchmarks/train_people.py", *(sys.argv[1:] if argv is None else argv)])
+    if args.evaluate:
+        evaluated = evaluate(args.evaluate, args.cache, args.workers, args.report_out)
+        if args.step:
+            record_step(args.step, evaluated, command)
+        return 0
     started = time.monotonic()
     games = corpus()[: args.games] if args.games else corpus()
     held = split(len(corpus()))
@@ -425,19 +477,20 @@ def main(argv: list[str] | None = None) -> int:
     vocab = pattern_vocab(train, diamonds=not args.no_diamonds)
     dropped = dropped_features(args.drop)
     temps = {"attackers": 1.0, "defenders": 1.0}
-    if not args.no_temperatures:  # chosen on a fifth of the training games, by a model fitted on the rest
-        inner = validation_games(sorted({d[0] for d in train}))
-        fitted, _loss, _it = lbfgs(Batch([d for d in train if d[0] not in inner], vocab, dropped).loss,
-                                   np.zeros(len(NAMES) + len(vocab) + 1))
-        temps = temperatures(Batch([d for d in train if d[0] in inner], vocab, dropped), fitted)
+    inner: set[int] = set()
+    if not args.no_temperatures:  # the weights are fitted on four fifths of the training games, the
+        inner = validation_games(sorted({d[0] for d in train}))  # temperatures chosen on the other fifth
+        train, validation = [d for d in train if d[0] not in inner], [d for d in train if d[0] in inner]
     btr, bte = Batch(train, vocab, dropped), Batch(test, vocab, dropped)
-    w, loss, iterations = lbfgs(btr.loss, np.zeros(len(NAMES) + len(vocab) + 1))  # the last: rarer patterns
+    w, loss, iterations = lbfgs(btr.loss, np.zeros(len(NAMES) + len(vocab) + 1), tol=TOL)  # the last: rarer patterns
+    if inner:
+        temps = temperatures(Batch(validation, vocab, dropped), w)
     model = {"weights": {NAMES[i]: round(float(w[i]), 6) for i in range(len(NAMES)) if abs(w[i]) > 1e-9},
              "rings": {str(code - PATTERN3_BASE): round(float(w[j]), 6) for code, j in vocab.items()
                        if code < PATTERN5_BASE and abs(w[j]) > 1e-9},
              "diamonds": {str(code - PATTERN5_BASE): round(float(w[j]), 6) for code, j in vocab.items()
                           if code >= PATTERN5_BASE and abs(w[j]) > 1e-9}}
-    provenance = {"command": " ".join(["python benchmarks/train_people.py", *(sys.argv[1:] if argv is None else argv)]),
+    provenance = {"command": command,
                   "commit": git_commit(), "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%MZ"),
                   "corpus": SOURCE, "games": len(games), "held_out_games": len([g for g in range(len(games)) if g in held]),
                   "split": f"random.Random({SPLIT_SEED}).shuffle of the game numbers; the first fifth held out",
@@ -445,16 +498,22 @@ def main(argv: list[str] | None = None) -> int:
                   "features": len(NAMES), "patterns": len(vocab), "min_pattern_count": MIN_PATTERN, "l2": L2,
                   "iterations": iterations, "training_loss": round(loss, 5), "temperatures": temps,
                   "temperatures_chosen_by": "the likelihood of the person's moves in a seeded fifth of the training "
-                                            "games (random.Random(2028)), the model fitted on the other training games",
+                                            "games (random.Random(2028)), set aside from the fitting of the weights",
+                  "validation_games": len(inner),
                   "seconds": round(time.monotonic() - started, 1)}
     model["provenance"] = provenance
     if args.model_out:
         out = MODEL_PATH if args.model_out == "package" else pathlib.Path(args.model_out)
-        out.write_text(json.dumps(model, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+        text = json.dumps(model, indent=0, sort_keys=True) + "\n"
+        out.write_text(text, encoding="utf-8")
+        if args.model_out == "package":  # the digest the board's worker fetches the model by (not in its wheel)
+            DIGEST_PATH.write_text(DIGEST_MODULE.format(hashlib.sha256(text.encode("utf-8")).hexdigest()), encoding="utf-8")
     report = {"provenance": provenance, "training": breakdown(btr, w, temps), "held_out": breakdown(bte, w, temps),
               "levels": levels_agreement(games, sorted(g for g in held if g < len(games)), w, vocab, args.levels)}
     report["provenance"]["seconds"] = round(time.monotonic() - started, 1)
     pathlib.Path(args.report_out).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    if args.step:
+        record_step(args.step, report, command)
     print(json.dumps(report, indent=1))
     return 0
 

@@ -50,3 +50,17 @@ def test_train_giveup_fits_on_a_few_games_and_judges_the_held_out_ones(tmp_path)
     assert held["gave_up"] > 0 and 0.5 < held["auc"] <= 1
     assert sum(row["positions"] for row in held["calibration"]) == held["positions"]
     assert digest(GIVEUP_PATH) == before and [p.name for p in tmp_path.iterdir()] == ["report.json"]
+
+
+def test_people_calibration_plays_a_game_a_rule_set_and_fits_the_error_model(tmp_path):
+    from tafl_rules.ai.people import STYLE, style_name
+
+    out = tmp_path / "calibration.json"
+    done = run("people_calibration.py", "--games", "1", "-j", "1", "--no-progress", "--out", str(out))
+    assert done.returncode == 0, done.stderr[-3000:]
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["provenance"]["player"] == style_name(STYLE) and len(data["results"]) == 7  # rule sets
+    assert len(data["rows"]) == 8 and all("counted" in r and "on_board" in r for r in data["rows"])
+    assert data["summary"]["datasets"] == 8 and 0 <= data["summary"]["inside"] <= 8
+    assert [p.name for p in tmp_path.iterdir()] == ["calibration.json"]  # the work file is gone
+    assert "on the board only" in done.stdout

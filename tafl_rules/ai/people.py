@@ -28,16 +28,19 @@ the position, the style and the seed: the same move in CPython and in the browse
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
 import pathlib
 import random
+import sys
 from typing import Any, NamedTuple
 
 from ..engine import ATTACKERS, Position
 from ..game import Game, Move
 from ..squares import iter_bits
 from .features import INDEX, NAMES, PATTERN3_BASE, PATTERN5_BASE, move_features
+from .people_digest import MODEL_DIGEST
 
 __all__ = ["MODEL_PATH", "NAME", "NEUTRAL", "Model", "STYLE", "Style", "load_model", "parse_style", "people_move",
            "people_scores", "style_name"]
@@ -59,9 +62,30 @@ def load_model(path: str | pathlib.Path = MODEL_PATH) -> Model:
     return _load(str(path))
 
 
+def browser_model_name(digest: str = MODEL_DIGEST) -> str:
+    """The name the site serves the model under, in its ``_models`` folder (a new model is a new
+    name): the wheel the boards load leaves the model out, and the board's worker fetches it, by its
+    digest (:data:`~tafl_rules.ai.people_digest.MODEL_DIGEST`), only when a board chooses the
+    people-like player."""
+    return f"people-model-{digest[:16]}.json"
+
+
+def _read_model(path: str) -> str:
+    file = pathlib.Path(path)
+    if not file.exists() and sys.platform == "emscripten" and file == MODEL_PATH:  # pragma: no cover - Pyodide only
+        import js  # type: ignore[import-not-found]
+        from pyodide.http import open_url  # type: ignore[import-not-found]
+
+        text: str = open_url(str(js.URL.new(f"../_models/{browser_model_name()}", js.location.href))).read()
+        if hashlib.sha256(text.encode("utf-8")).hexdigest() != MODEL_DIGEST:
+            raise ValueError(f"the model fetched from _models/{browser_model_name()} is not the one this package names")
+        return text
+    return file.read_text(encoding="utf-8")
+
+
 @functools.lru_cache(maxsize=8)
 def _load(path: str) -> Model:
-    data = json.loads(pathlib.Path(path).read_text(encoding="utf-8"))
+    data = json.loads(_read_model(path))
     weights: dict[int, float] = {}
     for name, w in data["weights"].items():
         if name not in INDEX:

@@ -18,10 +18,6 @@ with zipfile.ZipFile("/tmp/${wheel}") as archive:
     archive.extractall(site.getsitepackages()[0])
 import tafl_rules, tafl_rules.webapi, tafl_rules.otn, tafl_rules.svg, tafl_rules.ai, tafl_rules.catalogue, tafl_rules.howto
 tafl_rules.catalogue.variants()
-# files written here do not outlive the snapshot (only what Python holds does): the people-like
-# player's model is read now, into the cache its loader keeps
-import tafl_rules.ai.people
-tafl_rules.ai.people.load_model()
 tafl_rules.webapi.BUILD = "${build}"
 `);
 fs.writeFileSync(output, pyodide.makeMemorySnapshot());

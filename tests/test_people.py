@@ -91,7 +91,7 @@ def test_same_position_style_and_seed_same_move():
 
 
 def test_styles_have_names_the_lab_can_read_back():
-    assert style_name(NEUTRAL) == "people" and style_name(STYLE) == "people(ta=0.5,td=1.5)"
+    assert style_name(NEUTRAL) == "people" and style_name(STYLE) == "people(ta=0.96,td=0.99)"
     assert parse_style("people(ta=0.5,td=2)") == Style(0.5, 2.0)
     assert parse_style(style_name(Style(0.7, 1.5))) == Style(0.7, 1.5)
     for bad, words in [("people(tx=1)", "is not ta= or td="), ("people(ta=0)", "a number above 0"),

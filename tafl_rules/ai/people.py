@@ -14,8 +14,9 @@ is there, and it never plays a move that lets the other side win at once (the ki
 escapes, or is taken), nor, for the attackers, one that lets the king reach a square
 with two open roads, while another move avoids it.
 
-A :class:`Style` holds the temperatures of the two sides: the knobs fitted to people's
-published results (:data:`STYLE`, see the site's fairest page). Everything depends only on
+A :class:`Style` holds the temperatures of the two sides (:data:`STYLE`: chosen, like the
+weights, by how likely they make people's own moves; nothing is fitted to how games end).
+Everything depends only on
 the position, the style and the seed: the same move in CPython and in the browser's Python.
 
 >>> from tafl_rules import Game
@@ -111,9 +112,9 @@ class Style(NamedTuple):
 
 #: the style a player's name is read against: ``people`` alone is the model as it was fitted
 NEUTRAL = Style()
-#: The style the site's people-like player plays with: the one fitted in sample to people's
-#: published results (``benchmarks/people_calibration.py``, ``docs/data/people-calibration.json``).
-STYLE = Style(attackers_temperature=0.5, defenders_temperature=1.5)
+#: The style the site's people-like player plays with: each side's temperature chosen, with the
+#: model, by the likelihood of people's moves (``benchmarks/train_people.py``; never by results).
+STYLE = Style(attackers_temperature=0.96, defenders_temperature=0.99)
 #: the name of the people-like player in the balance lab and on the boards
 NAME = "people"
 

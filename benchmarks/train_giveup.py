@@ -161,7 +161,9 @@ def main(argv: list[str] | None = None) -> int:
                   "corpus": SOURCE, "games": len(records),
                   "split": "the move model's: random.Random(2026).shuffle of the game numbers; the first fifth held out",
                   "training_positions": len(train), "held_out_positions": len(test),
-                  "held_out_endings": counts, "facts": len(NAMES), "l2": L2, "iterations": iterations,
+                  "held_out_endings": counts,
+                  "endings": {how: sum(1 for e in endings.values() if e == how) for how in sorted(set(endings.values()))},
+                  "facts": len(NAMES), "l2": L2, "iterations": iterations,
                   "training_loss": round(loss, 6), "seconds": round(time.monotonic() - started, 1)}
     model["provenance"] = provenance
     if args.model_out:

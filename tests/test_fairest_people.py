@@ -245,7 +245,15 @@ def test_the_player_page_says_what_the_move_model_reached():
     model = json.loads((DATA / "move-model.json").read_text())
     held = model["provenance"]["held_out_games"]
     assert f"A fifth of the corpus's games ({held}," in page and held == 350
-    assert "1,752 Copenhagen games" in page and model["provenance"]["games"] == 1752
+    assert "the 1,752 games of the project's corpus" in page and model["provenance"]["games"] == 1752
     steps = json.loads((DATA / "move-model-steps.json").read_text())["steps"]
     assert steps[-1]["held_out"]["top1"] == model["held_out"]["top1"]
     assert "Nothing about the player was chosen by how its games end" in page
+
+
+def test_what_the_pages_say_of_how_peoples_games_ended_matches_the_records():
+    page = _page("fairest-player")
+    endings = json.loads((DATA / "giveup-model.json").read_text())["provenance"]["endings"]
+    decided = endings["rules"] + endings["gave up"] + endings["censored"]
+    assert f"Of the corpus's {decided:,} decided games only {endings['rules']} ended on the board" in page
+    assert f"in all but {endings['censored']} of them with the move" in page

@@ -63,6 +63,8 @@ JONES_LAYOUTS = ("jones-3", "hywel-dda-jones")
 #: the comparisons Jones's points make: three points and all three, on each of his two layouts
 JONES_COMPARISONS = 2 * (len(JONES_REVERSED[1]) + 1)
 ALPHA = 0.05
+#: the move model's goals on the held-out games (issue 37 of the project): top-1, and top-1 on quiet moves
+GOAL_TOP1, GOAL_QUIET = 0.32, 0.20
 
 
 def run_files() -> list[Path]:
@@ -412,6 +414,12 @@ def move_model_md() -> str:
     for side in ("attackers", "defenders"):
         q, t = held["quiet"][side], train["quiet"][side]
         rows.append(f"| quiet, {side} | {q['positions']:,} | {100 * q['top1']:.1f}% | | {100 * t['top1']:.1f}% |")
+    top1, quiet = held["top1"], (held["quiet"]["attackers"]["top1"], held["quiet"]["defenders"]["top1"])
+    met = top1 >= GOAL_TOP1, min(quiet) >= GOAL_QUIET
+    rows += ["", f"The goals set for the model were the person's move first in {100 * GOAL_TOP1:.0f}% of the held-out "
+                 f"positions and in {100 * GOAL_QUIET:.0f}% of the quiet ones, for each side: it reaches "
+                 f"{100 * top1:.1f}% ({'met' if met[0] else 'short of that goal'}) and {100 * quiet[0]:.1f}% and "
+                 f"{100 * quiet[1]:.1f}% ({'met' if met[1] else 'short of that goal'})."]
     levels = data["levels"]
     if len(levels) > 2:
         rows += ["", f"On one position drawn from each held-out game ({levels['positions']} positions): ",

@@ -165,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=GAMES, help=f"games a rule set (default {GAMES})")
     p.add_argument("--report", action="store_true", help="print the committed table; play nothing")
     p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--so-far", action="store_true", help="play nothing: table the seeds whose every game the work "
+                   "file holds (a run stopped part-way); the work file is kept, and the command without it resumes")
     args = p.parse_args(argv)
     if args.report:
         print_table(json.loads(pathlib.Path(args.out).read_text(encoding="utf-8")))
@@ -172,22 +174,31 @@ def main(argv: list[str] | None = None) -> int:
     rows = datasets()
     work = args.out + ".work.jsonl"
     started = time.monotonic()
+    seeds = range(args.games)
+    partial = None
+    if args.so_far:  # the seeds whose every game the work file holds, as the lab's --so-far does
+        whole = balance.seeds_done(configs(rows), seeds, work)
+        if not whole:
+            print(f"{work} holds no seed with a game of every rule set yet", file=sys.stderr)
+            return 2
+        seeds, partial = whole, f"seeds {whole[0]} to {whole[-1]} of the {args.games} planned"
     try:
         with balance.signals_interrupt():
-            played = balance.run(configs(rows), range(args.games), workers=args.workers, work_file=work,
-                                 progress=not args.no_progress)
+            played = balance.run(configs(rows), seeds, workers=1 if partial else args.workers, work_file=work,
+                                 progress=not args.no_progress and not partial)
     except KeyboardInterrupt:
         print(f"\ninterrupted; finished games are kept in {work}: run the same command again to resume",
               file=sys.stderr)
         return 130
     by_key = {e["key"]: e for e in played["results"]}
     command = " ".join(["python benchmarks/people_calibration.py", *(sys.argv[1:] if argv is None else argv)])
-    data = {"provenance": {**played["provenance"], "seconds": round(time.monotonic() - started, 1),
-                           "command": command, "player": style_name(STYLE), "games_per_rule_set": args.games,
-                           "ply_cap": PLY_CAP},
+    data = {"provenance": {**played["provenance"], "seconds": None if partial else round(time.monotonic() - started, 1),
+                           "command": command, "player": style_name(STYLE), "games_per_rule_set": len(seeds),
+                           "ply_cap": PLY_CAP, **({"partial": partial} if partial else {})},
             "datasets": rows, **table(rows, by_key), "results": played["results"]}
     balance.write_json(data, args.out)
-    pathlib.Path(work).unlink(missing_ok=True)  # every game is in the results now, as the lab's CLI does
+    if not partial:
+        pathlib.Path(work).unlink(missing_ok=True)  # every game is in the results now, as the lab's CLI does
     print_table(data)
     print(f"wrote {args.out}")
     return 0

@@ -63,7 +63,7 @@ def test_a_verdict_reads_the_chance_that_peoples_attackers_are_ahead():
     # even only where the whole 90% range lies within 5 points of one half
     tight = em.Fit({fam: 0.0}, {fam: 1e-5}, 0.0, 50, 60, 0.0, 0.0)
     assert em.verdict(em.predict(tight, fam, 0.50, 40_000)) == "even"
-    assert em.verdict(em.predict(tight, fam, 0.50, 300)) == "cannot tell"
+    assert em.verdict(em.predict(tight, fam, 0.50, 150)) == "cannot tell"
 
 
 def test_the_error_model_fits_a_family_mean_and_a_spread_and_checks_itself_out_of_sample():
@@ -81,7 +81,7 @@ def test_the_error_model_fits_a_family_mean_and_a_spread_and_checks_itself_out_o
     assert [x["id"] for x in out] == list("abcdef") and all(x["low"] < x["predicted"] < x["high"] for x in out)
     assert round(em.t_quantile(0.95, 5), 3) == 2.015 and round(em.t_cdf(0, 3), 6) == 0.5
     diff, z, p = em.two_proportions(262, 516, 231, 500)
-    assert round(100 * diff, 1) == -4.6 and round(p, 2) == 0.15
+    assert round(100 * diff, 1) == -4.6 and round(p, 3) == 0.145
     assert round(em.smallest_shift(0.5, 1600, 1600, 1), 3) == 0.050  # Jones's 5 points: 1,600 decided a side
 
 
@@ -148,7 +148,7 @@ def test_a_sample_of_the_committed_people_games_replays_from_its_seed():
     checked = 0
     for path in RUNS + [CALIBRATION]:
         for e in json.loads(path.read_text())["results"][::6]:
-            seed, winner, kind, plies, *gave_up = e["games"][3]
+            seed, winner, kind, plies, *gave_up = e["games"][len(e["games"]) // 2]
             got = play_game(e["config"], seed)
             assert (got["winner"] or "-")[:1] == winner and got["kind"] == kind and got["plies"] == plies, (e["key"], seed)
             assert got["gave_up"] == gave_up, (e["key"], seed)

@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from ..engine import ATTACKERS, DEFENDERS, KING, Position, tables
 from ..engine.endings import king_threatened
 from ..rules import Rules
-from ..squares import iter_bits
+from ..squares import Geometry, iter_bits
 
-__all__ = ["NAMES", "INDEX", "MoveFeatures", "move_features"]
+__all__ = ["NAMES", "INDEX", "MoveFeatures", "king_region", "move_features"]
 
 _SIDES = ("attackers", "defenders")
 #: the states of a square beside the landing square, as the mover sees it
@@ -143,6 +143,19 @@ def _cheb(a: int, b: int, size: int) -> int:
     return max(abs(a // size - b // size), abs(a % size - b % size))
 
 
+def king_region(g: Geometry, attackers: int, king: int) -> int:
+    """The king's region: the squares joined to his own by a path (a rook's steps) over squares no
+    attacker holds. While it holds an escape square, the attackers' ring round him is not closed."""
+    size, nfa, nlf = g.size, g.not_file_a, g.not_last_file
+    passable = g.full & ~attackers
+    r = 1 << king
+    while True:
+        x = r | (((r << size) | (r >> size) | ((r << 1) & nfa) | ((r >> 1) & nlf)) & passable)
+        if x == r:
+            return r
+        r = x
+
+
 class MoveFeatures:
     """The features of every legal move of a position, for one rules record."""
 
@@ -229,8 +242,6 @@ class MoveFeatures:
             near = sorted((self.cheb[sq][e], e) for e in esc if self.cheb[sq][e] <= 2)
             e = near[0][1] if near else -1
             self.guard_zone.append(sum(1 << x for x in range(n) if e >= 0 and x != e and self.cheb[x][e] <= 2))
-        self.full = g.full
-        self.not_file_a, self.not_last_file = g.not_file_a, g.not_last_file
 
     # ----------------------------------------------------------------- helpers
     def _pattern(self, code: int) -> int:
@@ -305,18 +316,6 @@ class MoveFeatures:
             found = self._pattern3_cache[code] = best if best is not None else 0
         return found
 
-    def _region(self, attackers: int, king: int) -> int:
-        """The king's region: the squares joined to his own by a path (a rook's steps) over squares
-        no attacker holds. While it holds an escape square the attackers' ring is not closed."""
-        size, nfa, nlf = self.size, self.not_file_a, self.not_last_file
-        passable = self.full & ~attackers
-        r = 1 << king
-        while True:
-            x = r | (((r << size) | (r >> size) | ((r << 1) & nfa) | ((r >> 1) & nlf)) & passable)
-            if x == r:
-                return r
-            r = x
-
     def _king_roads(self, pos: Position, king_targets: int) -> tuple[int, int]:
         """Squares the king can reach from which he would see one escape square or more, and two or more."""
         esc = self.escape
@@ -385,7 +384,7 @@ class MoveFeatures:
         roads0 = (king_targets0 & esc).bit_count()
         road_sq0 = self._king_roads(pos, king_targets0)[0] if k >= 0 and esc else 0
         reach0 = king_targets0.bit_count()
-        region0 = self._region(pos.a, k) if k >= 0 and esc else 0
+        region0 = king_region(g, pos.a, k) if k >= 0 and esc else 0
         reg_esc0, reg_n0 = (region0 & esc).bit_count(), region0.bit_count()
         kshift_to, kshift_from = self.king_escape_shift[side]
         opening = len(stack) < OPENING_PLIES
@@ -529,7 +528,7 @@ class MoveFeatures:
                         else:
                             changes_region = caps
                         if changes_region and esc:
-                            region = self._region(pos.a, k1)
+                            region = king_region(g, pos.a, k1)
                             res, rn = (region & esc).bit_count(), region.bit_count()
                             if res < reg_esc0:
                                 row.append(ix["escapes in king's region fewer"])

@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 from ..engine import ATTACKERS, DEFENDERS, Position, tables
 from ..engine.endings import king_threatened
 from ..rules import Rules
+from .features import king_region
 
 __all__ = ["GIVEUP_PATH", "GiveUpModel", "NAMES", "INDEX", "adjudicate", "give_up_chance", "load_giveup", "position_facts"]
 
@@ -83,18 +84,6 @@ class _Board:
         self.index = [{name.split(":", 1)[1]: i + side * _PER_SIDE for i, name in enumerate(NAMES[:_PER_SIDE])}
                       for side in (ATTACKERS, DEFENDERS)]
 
-    def region(self, attackers: int, king: int) -> int:
-        """The squares joined to the king's by a rook's steps over squares no attacker holds."""
-        g = self.g
-        size, nfa, nlf = g.size, g.not_file_a, g.not_last_file
-        passable = g.full & ~attackers
-        r = 1 << king
-        while True:
-            x = r | (((r << size) | (r >> size) | ((r << 1) & nfa) | ((r >> 1) & nlf)) & passable)
-            if x == r:
-                return r
-            r = x
-
 
 @functools.lru_cache(maxsize=32)
 def _board(rules: Rules) -> _Board:
@@ -137,7 +126,7 @@ def position_facts(pos: Position) -> list[int]:
             if g.slide(low.bit_length() - 1, occ, occt) & esc:
                 squares += 1
         out.append(ix["king road squares " + ("3+" if squares >= 3 else str(squares))])
-        region = b.region(pos.a, k)
+        region = king_region(g, pos.a, k)
         inside = (region & esc).bit_count()
         out.append(ix["escapes in king's region " + ("4+" if inside >= 4 else str(inside))])
         share = region.bit_count() / g.n

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import shutil
 import textwrap
 from pathlib import Path
@@ -316,13 +317,13 @@ def _chart(narrow: bool) -> str:
     ax.set_xlim(0, 1)
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1], ["0%", "25%", "50%", "75%", "100%"])
     ax.set_xlabel("attackers' share of the decided games (50%: even)", fontsize=9)
-    handles = [matplotlib.patches.Patch(color=COLOURS["draws"], label="people, predicted (90%)"),
+    handles = [matplotlib.patches.Patch(color=COLOURS["draws"], label="predicted for people (90%)"),
                matplotlib.lines.Line2D([], [], color=COLOURS["attackers"], marker="o", linestyle="",
                                        label="the player"),
                matplotlib.lines.Line2D([], [], color=COLOURS["defenders"], marker="D", linestyle="",
-                                       label="people, published")]
-    ax.legend(handles=handles, loc="lower center" if not narrow else "lower left",
-              bbox_to_anchor=(0.5, 1.0) if not narrow else (0, 1.0), ncol=3 if not narrow else 2,
+                                       label="people's results")]
+    ax.legend(handles=handles, loc="lower right" if not narrow else "lower left",
+              bbox_to_anchor=(1.0, 1.0) if not narrow else (0, 1.0), ncol=3 if not narrow else 1,
               frameon=False, fontsize=9, handlelength=1.4, columnspacing=1.0)
     return _svg(fig, "people-chart", LABEL)
 
@@ -352,22 +353,32 @@ def verdicts_md() -> str:
     return "\n".join(out)
 
 
+def short_label(row: dict[str, Any]) -> str:
+    """A people's result in a few words: its setup on the forum, else its rules and where they were played."""
+    setup = re.search(r"'([^']+)' setup", row["label"])
+    if setup:
+        return f"Tawlbwrdd, {setup.group(1)} (forum)"
+    return {"copenhagen-corpus": "Copenhagen, the corpus", "copenhagen-app": "Copenhagen, a phone app",
+            "fetlar-tournament-2011": "Fetlar, a 2011 tournament"}.get(row["id"], row["label"])
+
+
 def calibration_md() -> str:
     data = calibration()
-    out = ["| People's results | What the figure counts | People | The player, on the board | "
-           "The player, counted as people's | Games | At the ply cap |", "|:--|:--|:--|:--|:--|--:|--:|"]
+    out = ["| People's result | People: every decided game | People: on the board | The player: on the board | "
+           "The player: counted as people's | Games |", "|:--|:--|:--|:--|:--|--:|"]
     for r in data["rows"]:
-        people = (f"{100 * r['people']:.1f}% [{100 * r['people_low']:.0f}–{100 * r['people_high']:.0f}]"
-                  if r["people_low"] is not None else f"{100 * r['people']:.1f}% (no counts published)")
-        counts = "every decided game, however it ended (not published)"
-        if "people_on_board" in r:
-            pob = r["people_on_board"]
-            counts = "every decided game (from the records)"
-            people += f"; on the board only: {_share(pob['share'], pob['low'], pob['high'])}"
+        people = (_share(r["people"], r["people_low"], r["people_high"]) if r["people_low"] is not None
+                  else f"{100 * r['people']:.0f}% (no counts)")
+        pob = r.get("people_on_board")
+        board = _share(pob["share"], pob["low"], pob["high"]) if pob else "not published"
         ob, c = r["on_board"], r["counted"]
-        out.append(f"| {r['label']} | {counts} | {people} | {_share(ob['share'], ob['low'], ob['high'])} | "
-                   f"{_share(c['share'], c['low'], c['high'])} | {r['games']} | "
-                   f"{100 * r['ply_cap'] / max(1, r['games']):.1f}% |")
+        out.append(f"| {short_label(r)} | {people} | {board} | {_share(ob['share'], ob['low'], ob['high'])} | "
+                   f"{_share(c['share'], c['low'], c['high'])} | {r['games']} |")
+    moved = {}
+    for r in {r["rule_set"]: r for r in data["rows"]}.values():
+        moved.setdefault(r["family"].split(",")[0], []).append(100 * (r["counted"]["share"] - r["on_board"]["share"]))
+    out += ["", "Counting the player's games as people's moved its attackers' share by "
+            + " and ".join(f"{sum(v) / len(v):+.0f} points on average on the {fam} rules" for fam, v in moved.items()) + "."]
     return "\n".join(out)
 
 
@@ -376,7 +387,7 @@ def coverage_md() -> str:
     rows = {r["id"]: r for r in calibration()["rows"]}
     out = ["| People's result | People | Predicted without its rules (90%) | Inside |", "|:--|--:|:--|:--|"]
     for x in s["leave_one_out"]:
-        out.append(f"| {rows[x['id']]['label']} | {100 * x['people']:.1f}% | "
+        out.append(f"| {short_label(rows[x['id']])} | {100 * x['people']:.1f}% | "
                    f"{100 * x['predicted']:.0f}% [{100 * x['low']:.0f}–{100 * x['high']:.0f}] | "
                    f"{'yes' if x['inside'] else '**no**'} |")
     out += ["", f"**{s['inside']} of {s['datasets']}** people's results fell inside the 90% range foreseen for them "

@@ -257,3 +257,11 @@ def test_what_the_pages_say_of_how_peoples_games_ended_matches_the_records():
     decided = endings["rules"] + endings["gave up"] + endings["censored"]
     assert f"Of the corpus's {decided:,} decided games only {endings['rules']} ended on the board" in page
     assert f"in all but {endings['censored']} of them with the move" in page
+
+
+def test_the_player_page_says_its_attackers_are_weaker_than_peoples_where_the_data_say_so():
+    page = _page("fairest-player")
+    rows = json.loads(CALIBRATION.read_text())["rows"]
+    assert "Its attackers are weaker than people's." in page
+    assert all(r["counted"]["share"] < r["people"] for r in rows)
+    assert all(r["on_board"]["share"] < r["people_on_board"]["share"] for r in rows if "people_on_board" in r)

@@ -211,9 +211,9 @@ def answer_md() -> str:
     return "\n".join([
         lead + (f" {said[0].upper()}{said[1:]}." if said else "") + jones_sentence(),
         "",
-        f"Each verdict rests on {games} games or more of a computer player that moves as people were seen to move "
-        f"and gives up as people do, and on how far its games have been from people's: "
-        f"{cal['inside']} of {cal['datasets']} people's results fell inside the range it foresaw for them."
+        f"Each verdict rests on {games} games or more of a computer player that moves and gives up as people were "
+        f"seen to, and on how far its games are from people's: {cal['inside']} of {cal['datasets']} people's results "
+        f"fell inside the range foreseen for them."
         + (f" Not played yet: {_names([_var(v) for v in missing])}." if missing else ""),
     ])
 
@@ -238,32 +238,37 @@ def jones_tests() -> list[dict[str, Any]]:
                         "smallest": error_model.smallest_shift((s0 + s1) / 2, n0, n1, JONES_COMPARISONS)})
     for row, adjusted in zip(out, error_model.holm([r["p"] for r in out])):
         row["p_adjusted"] = adjusted
-        nearer = abs(row["changed"] - 0.5) < abs(row["his"] - 0.5)
         row["finding"] = ("no clear effect" if adjusted >= ALPHA else
-                          "this change nearer even" if nearer else "his reading nearer even")
+                          "towards the king's side" if row["difference"] < 0 else "towards the attackers")
     return out
 
 
 def jones_sentence() -> str:
     """Jones's hypothesis in one sentence, from the tests: which of his points, read the king's way,
-    moves the game away from even on both his layouts, and for which no clear effect was found."""
+    clearly tilts the player's games (on which of his layouts), and for which no clear effect was found."""
     tests = {(t["layout"], t["point"]): t for t in jones_tests()}
     words = {"first": "the king's side moving first", "king_armed": "an armed king", "confinement": "a whole side to confine"}
-    away = [w for p, w in words.items() if all(tests.get((v, p), {}).get("finding") == "his reading nearer even"
-                                               for v in JONES_LAYOUTS)]
-    nearer = [w for p, w in words.items() if all(tests.get((v, p), {}).get("finding") == "this change nearer even"
-                                                 for v in JONES_LAYOUTS)]
-    unclear = [p for p in words if all(tests.get((v, p), {}).get("finding") == "no clear effect" for v in JONES_LAYOUTS)]
-    parts = []
-    if away:
-        parts.append(f"{_names(away)} {'makes' if len(away) == 1 else 'make'} the game less even on both his layouts")
-    if nearer:
-        parts.append(f"{_names(nearer)} {'makes' if len(nearer) == 1 else 'make'} it more even on both")
+    layouts = {"jones-3": "his Figure 3", "hywel-dda-jones": "the Hywel Dda layout"}
+    parts, unclear = [], []
+    for point, said in words.items():
+        found = {v: tests[(v, point)]["finding"] for v in JONES_LAYOUTS if (v, point) in tests}
+        clear = [v for v, f in found.items() if f != "no clear effect"]
+        if not found:
+            continue
+        if not clear:
+            unclear.append(point)
+            continue
+        towards = {found[v] for v in clear}
+        where = ("on both his layouts" if len(clear) == len(found) else
+                 f"on {layouts[clear[0]]} (not clearly on {_names([layouts[v] for v in found if v not in clear])})")
+        parts.append(f"{said} tilts the games {towards.pop() if len(towards) == 1 else 'both ways'} {where}")
     if unclear:
-        shift = max(tests[(v, p)]["smallest"] for v in JONES_LAYOUTS for p in unclear)
+        shift = max(tests[(v, p)]["smallest"] for v in JONES_LAYOUTS for p in unclear if (v, p) in tests)
         parts.append(f"for {_names([words[p] for p in unclear])} the games show no clear effect (they could have "
                      f"seen a shift of {round(100 * shift)} points or more)")
-    return (" Of Jones's three points read the king's way, " + "; ".join(parts) + ".") if parts else ""
+    if not parts:
+        return ""
+    return " Of Jones's three points read the king's way, " + "; ".join(parts) + "."
 
 
 def chart_rows() -> list[dict[str, Any]]:
@@ -510,7 +515,9 @@ def runs_md() -> str:
         out += [f"**`docs/data/{path.name}`**: {len(data['results'])} configurations, {games:,} games, "
                 f"played with `{(prov.get('commit') or '?')[:10]}`, written {_when(prov)} UTC"
                 + (f", in {prov['seconds'] / 60:.0f} minutes of playing time" if prov.get("seconds") else "")
-                + f" ({_names(names)}).", "", "```text", prov.get("command", "(command not recorded)"), "```", ""]
+                + (f" ({prov['partial']})" if prov.get("partial") else "")
+                + f" ({_names(names)})." + (f" It was {prov['sittings']}." if prov.get("sittings") else ""),
+                "", "```text", prov.get("command", "(command not recorded)"), "```", ""]
     return "\n".join(out)
 
 

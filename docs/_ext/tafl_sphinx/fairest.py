@@ -295,7 +295,7 @@ def _chart(narrow: bool) -> str:
     names = [textwrap.wrap(row["name"], 46) if narrow else [row["name"]] for row in rows]
     heights = [0.95 + 0.62 * len(lines) if narrow else 1.0 for lines in names]
     tops = [sum(heights[i + 1:]) for i in range(len(rows))]  # the first row at the top
-    fig, ax = _figure(height=(0.23 * sum(heights) + 0.8) if narrow else 0.3 * len(rows) + 0.9)
+    fig, ax = _figure(height=(0.23 * sum(heights) + 0.8) if narrow else 0.25 * len(rows) + 0.8)
     fig.set_figwidth(3.45 if narrow else 7.0)
     for row, lines, top in zip(rows, names, tops):
         share = decided(row["summary"])[0]
@@ -334,27 +334,31 @@ def _chart(narrow: bool) -> str:
 
 
 def _share(share: float, lo: float, hi: float) -> str:
-    return f"{100 * share:.0f}% [{100 * lo:.0f}–{100 * hi:.0f}]"
+    # no break inside the figure: a no-break space, and a word joiner each side of the dash
+    return f"{100 * share:.0f}%\u00a0[{100 * lo:.0f}\u2060–\u2060{100 * hi:.0f}]"
 
 
 def verdicts_md() -> str:
     points = people_points()
-    out = ["| Reconstruction | Games | The player, on the board | The player, counted as people's | "
-           "People, predicted (90%) | Chance the attackers are ahead | Verdict | People's result |",
-           "|:--|--:|:--|:--|:--|--:|:--|:--|"]
-    for e in plain_entries():
+    rows = plain_entries()
+    games = sorted({e["summary"]["games"] for e in rows})
+    out = ["| Reconstruction | The player: on the board | Counted as people's | People, predicted (90%) | "
+           "Verdict (chance attackers ahead) | People |", "|:--|:--|:--|:--|:--|:--|"]
+    for e in rows:
         s = e["summary"]
         pred = prediction(e)
         lo, hi = pred.interval()
         people = points.get(rule_set(e["config"]), [])
-        said = "; ".join(f"{100 * p['people']:.0f}%" for p in people) or "none published"
-        ob = on_board(s)
-        family_note = "" if pred.played_family else " *"
-        out.append(f"| {_var(e['config']['variant'])}{family_note} | {s['games']} | {_share(*ob[:3])} | "
+        said = "; ".join(f"{100 * p['people']:.0f}%" for p in people) or "none"
+        family_note = "" if pred.played_family else " \\*"
+        out.append(f"| {_var(e['config']['variant'])}{family_note} | {_share(*on_board(s)[:3])} | "
                    f"{_share(*decided(s)[:3])} | {_share(pred.share, lo, hi)} | "
-                   f"{100 * pred.chance_attackers_ahead():.0f}% | {verdict(e)} | {said} |")
-    out += ["", "\\* A rule family people have not been seen playing in numbers (an unarmed king): the error model "
-                "gives it the mean of the families they have played, with their spread as more uncertainty."]
+                   f"{verdict(e)} ({100 * pred.chance_attackers_ahead():.0f}%) | {said} |")
+    each = f"{games[0]:,} games each" if len(games) == 1 else f"{games[0]:,} to {games[-1]:,} games each"
+    out += ["", f"{each}; the attackers' share of the decided games, with its 95% interval (the player's) or its 90% "
+                "interval (people's, predicted); *People*: people's published results on the same rules. \\* A rule family people have not been seen playing in numbers (an "
+                "unarmed king): the error model gives it the mean of the families they have played, with their spread "
+                "as more uncertainty."]
     return "\n".join(out)
 
 

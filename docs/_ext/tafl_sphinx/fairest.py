@@ -211,9 +211,8 @@ def answer_md() -> str:
     return "\n".join([
         lead + (f" {said[0].upper()}{said[1:]}." if said else "") + jones_sentence(),
         "",
-        f"Each verdict rests on {games} games or more of a computer player that moves and gives up as people were "
-        f"seen to, and on how far its games are from people's: {cal['inside']} of {cal['datasets']} people's results "
-        f"fell inside the range foreseen for them."
+        f"Each verdict rests on {games} games or more of a player that moves and gives up as people do, and on its "
+        f"distance from people's results ({cal['inside']} of {cal['datasets']} fell inside the range foreseen for them)."
         + (f" Not played yet: {_names([_var(v) for v in missing])}." if missing else ""),
     ])
 
@@ -260,12 +259,12 @@ def jones_sentence() -> str:
             continue
         towards = {found[v] for v in clear}
         where = ("on both his layouts" if len(clear) == len(found) else
-                 f"on {layouts[clear[0]]} (not clearly on {_names([layouts[v] for v in found if v not in clear])})")
+                 f"on {layouts[clear[0]]} only")
         parts.append(f"{said} tilts the games {towards.pop() if len(towards) == 1 else 'both ways'} {where}")
     if unclear:
         shift = max(tests[(v, p)]["smallest"] for v in JONES_LAYOUTS for p in unclear if (v, p) in tests)
-        parts.append(f"for {_names([words[p] for p in unclear])} the games show no clear effect (they could have "
-                     f"seen a shift of {round(100 * shift)} points or more)")
+        parts.append(f"{'the other two show' if parts and len(unclear) == 2 else 'for ' + _names([words[p] for p in unclear]) + ' the games show'} "
+                     f"no clear effect (a shift of up to {round(100 * shift)} points could have gone unseen)")
     if not parts:
         return ""
     return " Of Jones's three points read the king's way, " + "; ".join(parts) + "."

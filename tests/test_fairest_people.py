@@ -135,8 +135,9 @@ def test_every_reconstruction_and_jones_points_were_played_by_the_player(fairest
             continue
         e = plain[vid]
         assert e["config"]["attackers_level"] == e["config"]["defenders_level"] == style_name(STYLE), vid
-        assert e["summary"]["games"] >= MIN_GAMES and "counted_as_people" in e["summary"], vid
-    assert len(fairest.not_played()) <= 1  # only Alea Evangelii's 19x19 board may wait
+        fewest = 40 if vid == "alea-evangelii" else MIN_GAMES  # 19x19: about 24 s of one core a game
+        assert e["summary"]["games"] >= fewest and "counted_as_people" in e["summary"], vid
+    assert not fairest.not_played()
     from tafl_rules.balance import JONES_REVERSED
     for vid in ("jones-3", "hywel-dda-jones"):
         for toggles in [dict([c]) for c in JONES_REVERSED[1]] + [dict(JONES_REVERSED[1])]:

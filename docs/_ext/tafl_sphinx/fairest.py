@@ -211,8 +211,8 @@ def answer_md() -> str:
     return "\n".join([
         lead + (f" {said[0].upper()}{said[1:]}." if said else "") + jones_sentence(),
         "",
-        f"Each verdict rests on {games} games or more of a player that moves and gives up as people do, and on its "
-        f"distance from people's results ({cal['inside']} of {cal['datasets']} fell inside the range foreseen for them)."
+        f"Each verdict rests on {games} games or more of the people-like player, and on its distance from "
+        f"people's results ({cal['inside']} of {cal['datasets']} fell inside the range foreseen for them)."
         + (f" Not played yet: {_names([_var(v) for v in missing])}." if missing else ""),
     ])
 
@@ -267,7 +267,7 @@ def jones_sentence() -> str:
                      f"no clear effect (a shift of up to {round(100 * shift)} points could have gone unseen)")
     if not parts:
         return ""
-    return " Of Jones's three points read the king's way, " + "; ".join(parts) + "."
+    return " Of Jones's three points, read the king's way, " + "; ".join(parts) + "."
 
 
 def chart_rows() -> list[dict[str, Any]]:

@@ -223,7 +223,7 @@ def jones_tests() -> list[dict[str, Any]]:
     the smallest shift the games could have found (80% power, Bonferroni)."""
     found = {(e["config"]["variant"], tuple(sorted((e["config"].get("toggles") or {}).items()))): e
              for e in entries().values()}
-    out = []
+    out: list[dict[str, Any]] = []
     for vid in JONES_LAYOUTS:
         for change in [*JONES_REVERSED[1], None]:
             key = tuple(sorted(JONES_REVERSED[1])) if change is None else (change,)
@@ -366,8 +366,9 @@ def short_label(row: dict[str, Any]) -> str:
     setup = re.search(r"'([^']+)' setup", row["label"])
     if setup:
         return f"Tawlbwrdd, {setup.group(1)} (forum)"
-    return {"copenhagen-corpus": "Copenhagen, the corpus", "copenhagen-app": "Copenhagen, a phone app",
-            "fetlar-tournament-2011": "Fetlar, a 2011 tournament"}.get(row["id"], row["label"])
+    known = {"copenhagen-corpus": "Copenhagen, the corpus", "copenhagen-app": "Copenhagen, a phone app",
+             "fetlar-tournament-2011": "Fetlar, a 2011 tournament"}
+    return known.get(str(row["id"]), str(row["label"]))
 
 
 def calibration_md() -> str:
@@ -382,7 +383,7 @@ def calibration_md() -> str:
         ob, c = r["on_board"], r["counted"]
         out.append(f"| {short_label(r)} | {people} | {board} | {_share(ob['share'], ob['low'], ob['high'])} | "
                    f"{_share(c['share'], c['low'], c['high'])} | {r['games']} |")
-    moved = {}
+    moved: dict[str, list[float]] = {}
     for r in {r["rule_set"]: r for r in data["rows"]}.values():
         moved.setdefault(r["family"].split(",")[0], []).append(100 * (r["counted"]["share"] - r["on_board"]["share"]))
     out += ["", "Counting the player's games as people's moved its attackers' share by "

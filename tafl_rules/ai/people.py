@@ -48,10 +48,6 @@ __all__ = ["MODEL_PATH", "NAME", "NEUTRAL", "Model", "STYLE", "Style", "load_mod
 
 MODEL_PATH = pathlib.Path(__file__).with_name("people-model.json")
 
-if sys.platform == "emscripten":  # pragma: no cover - the board's worker: where the model is fetched from
-    import js
-    from pyodide.http import open_url
-
 
 class Model(NamedTuple):
     """A move model: a weight per feature (by index of :data:`~tafl_rules.ai.features.NAMES`
@@ -78,6 +74,10 @@ def browser_model_name(digest: str = MODEL_DIGEST) -> str:
 def _read_model(path: str) -> str:
     file = pathlib.Path(path)
     if not file.exists() and sys.platform == "emscripten" and file == MODEL_PATH:  # pragma: no cover - Pyodide only
+        # imported here, in the worker: the board's snapshot is made under Node, whose pyodide.http cannot fetch
+        import js  # type: ignore[import-not-found]
+        from pyodide.http import open_url  # type: ignore[import-not-found]
+
         text: str = open_url(str(js.URL.new(f"../_models/{browser_model_name()}", js.location.href))).read()
         if hashlib.sha256(text.encode("utf-8")).hexdigest() != MODEL_DIGEST:
             raise ValueError(f"the model fetched from _models/{browser_model_name()} is not the one this package names")

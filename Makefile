@@ -53,12 +53,14 @@ node_modules/.stamp: package.json package-lock.json
 
 # The wheel the browser loads holds tafl_rules alone: it is built from a copy of the package and
 # pyproject.toml, where the Sphinx extension's folder (docs/_ext) is absent. The extension refuses
-# any other wheel when it installs the runtime (tafl_sphinx.runtime.check_browser_wheel).
+# any other wheel when it installs the runtime (tafl_sphinx.runtime.check_browser_wheel). The
+# people-like player's model is left out of it: the site serves it apart (in _models/), and a board's
+# worker fetches it when the player is chosen.
 WHEEL_SRC := build/browser-wheel
 $(WHEEL_STAMP): $(VENV)/.stamp $(PACKAGE_SOURCES) pyproject.toml README.md
 	rm -rf dist build
 	mkdir -p $(WHEEL_SRC)
-	tar cf - --exclude=__pycache__ pyproject.toml README.md tafl_rules | tar xf - -C $(WHEEL_SRC)
+	tar cf - --exclude=__pycache__ --exclude=people-model.json pyproject.toml README.md tafl_rules | tar xf - -C $(WHEEL_SRC)
 	$(VPY) -m build --wheel --no-isolation --outdir dist $(WHEEL_SRC) >/dev/null
 	touch $@
 

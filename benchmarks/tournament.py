@@ -15,7 +15,6 @@ reproducible from their seeds; the results are written as JSON (``--out``).
 from __future__ import annotations
 
 import argparse
-import json
 import pathlib
 import sys
 import time

@@ -5,7 +5,9 @@ Run: ``python benchmarks/train_people.py -j 2`` (about half an hour on two cores
 game, seeded), works out the features (:mod:`tafl_rules.ai.features`) of every legal move in
 every position of the others, fits one weight per feature by maximum likelihood (the chance the
 model gives the move the person played, a softmax over the legal moves, with a small L2 penalty;
-L-BFGS), and writes the model to ``tafl_rules/ai/people-model.json`` with its provenance.
+L-BFGS), and writes the model with its provenance where ``--model-out`` says (``--model-out
+package``: ``tafl_rules/ai/people-model.json``, the model the player plays; without it no model
+is written).
 
 It then measures, on the held-out games only, how often the person's move is the model's first
 choice (top-1) and among its first three (top-3), by side and by phase of the game; and, on one
@@ -20,10 +22,12 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import hashlib
 import json
 import math
 import multiprocessing
 import pathlib
+import pickle
 import random
 import subprocess
 import sys
@@ -37,15 +41,23 @@ sys.path.insert(0, str(ROOT))
 
 from tafl_rules import Game, variant  # noqa: E402
 from tafl_rules.ai import LEVELS, analyse  # noqa: E402
-from tafl_rules.ai.features import NAMES, PATTERN3_BASE, move_features  # noqa: E402
+from tafl_rules.ai.features import NAMES, PATTERN3_BASE, PATTERN5_BASE, move_features  # noqa: E402
 from tafl_rules.ai.people import MODEL_PATH  # noqa: E402
 
 CORPUS = ROOT / "tests" / "data" / "copenhagen-aagenielsen.csv"
 REPORT = ROOT / "docs" / "data" / "move-model.json"
+STEPS = ROOT / "docs" / "data" / "move-model-steps.json"
+DIGEST_PATH = MODEL_PATH.with_name("people_digest.py")
+DIGEST_MODULE = ('''"""The sha256 of ``people-model.json``, written with the model by ``benchmarks/train_people.py``
+(the board's worker fetches the model by it: :func:`tafl_rules.ai.people.browser_model_name`)."""
+
+MODEL_DIGEST = "{}"
+''')
 SPLIT_SEED = 2026
 HELD_OUT = 5          # one game in five is held out
 MIN_PATTERN = 20      # a pattern code seen fewer times in training gets no weight of its own
 L2 = 1e-4
+TOL = 1e-6  # the fit stops when an iteration lowers the mean loss a move by less than this
 PHASES = ((0, 20, "plies 1-20"), (20, 60, "plies 21-60"), (60, 10**6, "plies 61 on"))
 SOURCE = ("1,752 Copenhagen Hnefatafl games played by people on aagenielsen.dk, as collected in the test data "
           "of the hnefatafl-copenhagen project (David Lawrence Campbell; tests/copenhagen.csv, commit cff8baab "
@@ -98,22 +110,51 @@ def extract(task: tuple[int, list[str]]) -> list[tuple[int, int, int, np.ndarray
     return out
 
 
+#: a person's move is *tactical* when it takes, wins, blocks or opens a road of the king, threatens a
+#: capture or saves a man; every other move is *quiet*
+TACTICAL = ("takes 1", "takes 2+", "wins", "roads after=1", "roads after=2+", "roads before>0 and after=0",
+            "threatens a capture after", "threatens two captures after", "saves a man")
+
+
+def remap(ids: np.ndarray, vocab: dict[int, int], dropped: np.ndarray | None = None) -> np.ndarray:
+    """Feature ids as columns of the weight vector: the named features keep their index (those of
+    ``dropped`` go to the last column, held at zero), a ring or diamond pattern gets its column
+    from ``vocab``, the rarer ones the last column."""
+    zero = len(NAMES) + len(vocab)
+    out = ids.copy()
+    big = ids >= len(NAMES)
+    codes = np.array(sorted(vocab), dtype=np.int64)
+    cols = np.array([vocab[c] for c in codes], dtype=np.int64)
+    where = np.searchsorted(codes, ids[big]).clip(0, max(len(codes) - 1, 0))
+    found = codes[where] == ids[big] if len(codes) else np.zeros(int(big.sum()), bool)
+    out[big] = np.where(found, cols[where] if len(codes) else zero, zero)
+    if dropped is not None:
+        small = ~big
+        out[small] = np.where(dropped[ids[small]], zero, ids[small])
+    return out
+
+
 class Batch:
     """Positions as flat arrays, for the softmax over each position's legal moves."""
 
-    def __init__(self, data: list, vocab: dict[int, int]) -> None:
+    def __init__(self, data: list, vocab: dict[int, int], dropped: np.ndarray | None = None) -> None:
         self.nmoves = np.array([len(d[4]) for d in data])
         self.start = np.concatenate([[0], np.cumsum(self.nmoves)[:-1]]).astype(np.int64)
         self.rows = int(self.nmoves.sum())
         ids = np.concatenate([d[3] for d in data])
-        big = ids >= len(NAMES)
-        ids[big] = np.array([vocab.get(int(x), len(NAMES) + len(vocab)) for x in ids[big]], dtype=np.int64)
-        self.ids = ids
         self.row_of = np.repeat(np.arange(self.rows), np.concatenate([d[4] for d in data]))
         self.pos_of = np.repeat(np.arange(len(data)), self.nmoves)
         self.chosen = self.start + np.array([d[5] for d in data])
         self.side = np.array([d[2] for d in data])
         self.ply = np.array([d[1] for d in data])
+        tactical = np.zeros(len(NAMES) + 1, bool)
+        for side in ("attackers", "defenders"):
+            tactical[[NAMES.index(f"{side}:{fact}") for fact in TACTICAL]] = True
+        small = ids < len(NAMES)
+        row_tactical = np.zeros(self.rows, bool)
+        row_tactical[self.row_of[small][tactical[ids[small]]]] = True
+        self.quiet = ~row_tactical[self.chosen]
+        self.ids = remap(ids, vocab, dropped)
 
     def scores(self, w: np.ndarray) -> np.ndarray:
         return np.bincount(self.row_of, weights=w[self.ids], minlength=self.rows)
@@ -130,6 +171,13 @@ class Batch:
         grad = np.bincount(self.ids, weights=p[self.row_of], minlength=len(w))
         grad[-1] = 0.0  # the rarer patterns share a column held at zero: the player gives them no weight
         return value, grad / n + L2 * w
+
+    def nats(self, w: np.ndarray, temperature: float = 1.0) -> np.ndarray:
+        """Per position, minus the log of the chance the model at ``temperature`` gives the person's move."""
+        s = self.scores(w) / temperature
+        top = np.maximum.reduceat(s, self.start)
+        z = np.add.reduceat(np.exp(s - top[self.pos_of]), self.start)
+        return -(s[self.chosen] - top - np.log(z))
 
     def agreement(self, w: np.ndarray, k: int) -> np.ndarray:
         """Per position, the chance that the person's move is among the model's first ``k``."""
@@ -177,13 +225,53 @@ def lbfgs(f, x: np.ndarray, iters: int = 400, memory: int = 10, tol: float = 1e-
     return x, fx, iters
 
 
-def breakdown(batch: Batch, w: np.ndarray) -> dict[str, Any]:
+def best_temperature(nats_at) -> float:
+    """The temperature (0.25 to 4) at which the mean of ``nats_at(t)`` is least (golden section on its log)."""
+    lo, hi = np.log(0.25), np.log(4.0)
+    g = (np.sqrt(5) - 1) / 2
+    a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+    fa, fb = nats_at(np.exp(a)), nats_at(np.exp(b))
+    for _ in range(30):
+        if fa < fb:
+            hi, b, fb = b, a, fa
+            a = hi - g * (hi - lo)
+            fa = nats_at(np.exp(a))
+        else:
+            lo, a, fa = a, b, fb
+            b = lo + g * (hi - lo)
+            fb = nats_at(np.exp(b))
+    return round(float(np.exp((lo + hi) / 2)), 2)
+
+
+def temperatures(batch: Batch, w: np.ndarray) -> dict[str, float]:
+    """Each side's temperature, chosen by the likelihood of the person's moves on ``batch``."""
+    out = {}
+    for side, name in ((0, "attackers"), (1, "defenders")):
+        sel = batch.side == side
+        out[name] = best_temperature(lambda t: float(batch.nats(w, t)[sel].mean()))
+    return out
+
+
+def breakdown(batch: Batch, w: np.ndarray, temps: dict[str, float] | None = None) -> dict[str, Any]:
     t1, t3 = batch.agreement(w, 1), batch.agreement(w, 3)
     out: dict[str, Any] = {"positions": len(t1), "top1": round(float(t1.mean()), 4), "top3": round(float(t3.mean()), 4)}
     for side, name in ((0, "attackers"), (1, "defenders")):
         sel = batch.side == side
         out[name] = {"positions": int(sel.sum()), "top1": round(float(t1[sel].mean()), 4),
                      "top3": round(float(t3[sel].mean()), 4)}
+    for side, name in ((0, "attackers"), (1, "defenders")):
+        sel = batch.side == side
+        n1 = batch.nats(w)[sel].mean()
+        out[name]["nats"] = round(float(n1), 4)
+        if temps:
+            out[name]["nats_at_temperature"] = round(float(batch.nats(w, temps[name])[sel].mean()), 4)
+    for quiet, name in ((True, "quiet"), (False, "tactical")):
+        sel = batch.quiet == quiet
+        out[name] = {"positions": int(sel.sum()), "top1": round(float(t1[sel].mean()), 4),
+                     "top3": round(float(t3[sel].mean()), 4)}
+        for side, side_name in ((0, "attackers"), (1, "defenders")):
+            both = sel & (batch.side == side)
+            out[name][side_name] = {"positions": int(both.sum()), "top1": round(float(t1[both].mean()), 4)}
     for lo, hi, name in PHASES:
         sel = (batch.ply >= lo) & (batch.ply < hi)
         out[name] = {"positions": int(sel.sum()), "top1": round(float(t1[sel].mean()), 4),
@@ -195,7 +283,6 @@ def level_positions(games: list[list[str]], held: list[int]) -> list[tuple[Game,
     """One position drawn from each held-out game (seeded), with the move the person played there."""
     rng = random.Random(SPLIT_SEED + 1)
     r = rules()
-    mf = move_features(r)
     picks = []
     for number in held:
         moves = games[number]
@@ -216,11 +303,13 @@ def level_agreement(picks: list[tuple[Game, str]], level: int) -> float:
                      for game, person in picks) / len(picks), 4)
 
 
-def levels_agreement(games: list[list[str]], held: list[int], w: np.ndarray, vocab: dict[int, int]) -> dict[str, Any]:
+def levels_agreement(games: list[list[str]], held: list[int], w: np.ndarray, vocab: dict[int, int],
+                     levels: list[int]) -> dict[str, Any]:
     """The search's levels and the model on one position drawn from each held-out game."""
     picks = level_positions(games, held)
+    mf = move_features(rules())
     out: dict[str, Any] = {"positions": len(picks)}
-    for level in LEVELS:
+    for level in levels:
         out[f"level {level}"] = level_agreement(picks, level)
     model = 0.0
     for game, person in picks:
@@ -256,6 +345,87 @@ def add_levels(levels: list[int], report_path: pathlib.Path) -> int:
     return 0
 
 
+def validation_games(training: list[int]) -> set[int]:
+    """The training games that choose the temperatures: a seeded fifth of them."""
+    order = list(training)
+    random.Random(SPLIT_SEED + 2).shuffle(order)
+    return set(order[: len(order) // HELD_OUT])
+
+
+def extract_all(games: list[list[str]], workers: int, cache: str | None) -> list:
+    """Every position of ``games`` with its features (:func:`extract`), read from ``cache`` when it
+    holds the same games (a pickle; written there otherwise)."""
+    if cache and pathlib.Path(cache).exists():
+        with open(cache, "rb") as fh:
+            stored = pickle.load(fh)
+        if stored["games"] == len(games) and stored["names"] == NAMES:
+            return stored["data"]
+    tasks = list(enumerate(games))
+    if workers > 1:
+        with multiprocessing.Pool(workers) as pool:
+            parts = pool.map(extract, tasks, chunksize=8)
+    else:
+        parts = [extract(t) for t in tasks]
+    data = [pos for part in parts for pos in part]
+    if cache:
+        with open(cache, "wb") as fh:
+            pickle.dump({"games": len(games), "names": NAMES, "data": data}, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    return data
+
+
+def pattern_vocab(train: list, diamonds: bool = True) -> dict[int, int]:
+    """A column for each ring (and diamond) pattern seen at least MIN_PATTERN times among the
+    training positions' moves."""
+    ids = np.concatenate([d[3] for d in train])
+    big = ids[ids >= len(NAMES)]
+    if not diamonds:
+        big = big[big < PATTERN5_BASE]
+    codes, counts = np.unique(big, return_counts=True)
+    kept = codes[counts >= MIN_PATTERN].tolist()
+    return {int(code): len(NAMES) + i for i, code in enumerate(kept)}
+
+
+def dropped_features(parts: list[str]) -> np.ndarray | None:
+    """The named features whose name contains one of ``parts`` (an ablation: they get no weight)."""
+    if not parts:
+        return None
+    return np.array([any(part in name for part in parts) for name in NAMES] + [False])
+
+
+def evaluate(path: str, cache: str | None, workers: int, report_out: str) -> dict[str, Any]:
+    """Measure a model file (say, an earlier one) on the training and the held-out games of the split."""
+    model = json.loads(pathlib.Path(path).read_text(encoding="utf-8"))
+    games = corpus()
+    held = split(len(games))
+    data = extract_all(games, workers, cache)
+    codes = sorted([PATTERN3_BASE + int(c) for c in model.get("rings", {})] + [PATTERN5_BASE + int(c) for c in model.get("diamonds", {})])
+    vocab = {code: len(NAMES) + i for i, code in enumerate(codes)}
+    w = np.zeros(len(NAMES) + len(vocab) + 1)
+    for name, x in model["weights"].items():
+        w[NAMES.index(name)] = x
+    for c, x in model.get("rings", {}).items():
+        w[vocab[PATTERN3_BASE + int(c)]] = x
+    for c, x in model.get("diamonds", {}).items():
+        w[vocab[PATTERN5_BASE + int(c)]] = x
+    report = {"model": path, "model_provenance": model.get("provenance", {}),
+              "training": breakdown(Batch([d for d in data if d[0] not in held], vocab), w),
+              "held_out": breakdown(Batch([d for d in data if d[0] in held], vocab), w)}
+    pathlib.Path(report_out).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(report["held_out"], indent=1))
+    return report
+
+
+def record_step(words: str, report: dict[str, Any], command: str) -> None:
+    """Add a run's figures to the table of what was tried (each step on the same held-out games)."""
+    data = json.loads(STEPS.read_text(encoding="utf-8")) if STEPS.exists() else {
+        "about": "What was tried to raise the move model's agreement with people's moves, each step measured on the "
+                 "same 350 held-out games (train_people.py's split), in the order tried.", "steps": []}
+    data["steps"].append({"what": words, "command": command, "commit": git_commit(),
+                          "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%MZ"),
+                          "training": report["training"], "held_out": report["held_out"]})
+    STEPS.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
 def git_commit() -> str:
     try:
         return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
@@ -268,8 +438,21 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--workers", "-j", type=int, default=1)
     p.add_argument("--games", type=int, help="use only the first N games (a smoke run)")
-    p.add_argument("--model-out", default=str(MODEL_PATH))
+    p.add_argument("--model-out", help="where to write the model ('package': the player's own, "
+                   f"{MODEL_PATH.relative_to(ROOT)}); without it no model is written")
+    p.add_argument("--levels", type=int, nargs="*", default=list(LEVELS),
+                   help="the AI's levels measured beside the model (default: all)")
     p.add_argument("--report-out", default=str(REPORT))
+    p.add_argument("--cache", help="a file that keeps the extracted features between runs (a pickle)")
+    p.add_argument("--drop", nargs="*", default=[], metavar="WORDS",
+                   help="leave out the features whose names contain these words (an ablation)")
+    p.add_argument("--no-diamonds", action="store_true", help="leave out the diamond patterns (an ablation)")
+    p.add_argument("--evaluate", metavar="MODEL", help="measure a model file on the same split (train nothing)")
+    p.add_argument("--step", metavar="WORDS", help="add this run's figures to the table of steps tried "
+                   f"({STEPS.relative_to(ROOT)}), described in WORDS")
+    p.add_argument("--no-temperatures", action="store_true",
+                   help="choose no temperatures (both 1); by default each side's is chosen by the likelihood of the "
+                        "person's moves on a fifth of the training games, the model fitted on the rest")
     p.add_argument("--report", action="store_true", help="print the committed report; train nothing")
     p.add_argument("--add-levels", nargs="+", type=int, metavar="LEVEL",
                    help="measure these levels on the committed report's positions and add them to it; train nothing")
@@ -279,42 +462,58 @@ def main(argv: list[str] | None = None) -> int:
     if args.report:
         print(json.dumps(json.loads(pathlib.Path(args.report_out).read_text(encoding="utf-8")), indent=1))
         return 0
+    command = " ".join(["python benchmarks/train_people.py", *(sys.argv[1:] if argv is None else argv)])
+    if args.evaluate:
+        evaluated = evaluate(args.evaluate, args.cache, args.workers, args.report_out)
+        if args.step:
+            record_step(args.step, evaluated, command)
+        return 0
     started = time.monotonic()
     games = corpus()[: args.games] if args.games else corpus()
     held = split(len(corpus()))
-    tasks = list(enumerate(games))
-    if args.workers > 1:
-        with multiprocessing.Pool(args.workers) as pool:
-            parts = pool.map(extract, tasks, chunksize=8)
-    else:
-        parts = [extract(t) for t in tasks]
-    data = [pos for part in parts for pos in part]
+    data = extract_all(games, args.workers, args.cache)
     train = [d for d in data if d[0] not in held]
     test = [d for d in data if d[0] in held]
-    counts: dict[int, int] = {}
-    for d in train:
-        for x in d[3][d[3] >= len(NAMES)].tolist():
-            counts[x] = counts.get(x, 0) + 1
-    vocab = {code: len(NAMES) + i for i, code in enumerate(sorted(c for c, n in counts.items() if n >= MIN_PATTERN))}
-    btr, bte = Batch(train, vocab), Batch(test, vocab)
-    w, loss, iterations = lbfgs(btr.loss, np.zeros(len(NAMES) + len(vocab) + 1))  # the last: rarer patterns
+    vocab = pattern_vocab(train, diamonds=not args.no_diamonds)
+    dropped = dropped_features(args.drop)
+    temps = {"attackers": 1.0, "defenders": 1.0}
+    inner: set[int] = set()
+    if not args.no_temperatures:  # the weights are fitted on four fifths of the training games, the
+        inner = validation_games(sorted({d[0] for d in train}))  # temperatures chosen on the other fifth
+        train, validation = [d for d in train if d[0] not in inner], [d for d in train if d[0] in inner]
+    btr, bte = Batch(train, vocab, dropped), Batch(test, vocab, dropped)
+    w, loss, iterations = lbfgs(btr.loss, np.zeros(len(NAMES) + len(vocab) + 1), tol=TOL)  # the last: rarer patterns
+    if inner:
+        temps = temperatures(Batch(validation, vocab, dropped), w)
     model = {"weights": {NAMES[i]: round(float(w[i]), 6) for i in range(len(NAMES)) if abs(w[i]) > 1e-9},
              "rings": {str(code - PATTERN3_BASE): round(float(w[j]), 6) for code, j in vocab.items()
-                       if abs(w[j]) > 1e-9}}
-    provenance = {"command": "python benchmarks/train_people.py" + (f" --games {args.games}" if args.games else ""),
+                       if code < PATTERN5_BASE and abs(w[j]) > 1e-9},
+             "diamonds": {str(code - PATTERN5_BASE): round(float(w[j]), 6) for code, j in vocab.items()
+                          if code >= PATTERN5_BASE and abs(w[j]) > 1e-9}}
+    provenance = {"command": command,
                   "commit": git_commit(), "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%MZ"),
                   "corpus": SOURCE, "games": len(games), "held_out_games": len([g for g in range(len(games)) if g in held]),
                   "split": f"random.Random({SPLIT_SEED}).shuffle of the game numbers; the first fifth held out",
                   "training_positions": len(train), "held_out_positions": len(test),
                   "features": len(NAMES), "patterns": len(vocab), "min_pattern_count": MIN_PATTERN, "l2": L2,
-                  "iterations": iterations, "training_loss": round(loss, 5),
+                  "iterations": iterations, "training_loss": round(loss, 5), "temperatures": temps,
+                  "temperatures_chosen_by": "the likelihood of the person's moves in a seeded fifth of the training "
+                                            "games (random.Random(2028)), set aside from the fitting of the weights",
+                  "validation_games": len(inner),
                   "seconds": round(time.monotonic() - started, 1)}
     model["provenance"] = provenance
-    pathlib.Path(args.model_out).write_text(json.dumps(model, indent=0, sort_keys=True) + "\n", encoding="utf-8")
-    report = {"provenance": provenance, "training": breakdown(btr, w), "held_out": breakdown(bte, w),
-              "levels": levels_agreement(games, sorted(g for g in held if g < len(games)), w, vocab)}
+    if args.model_out:
+        out = MODEL_PATH if args.model_out == "package" else pathlib.Path(args.model_out)
+        text = json.dumps(model, indent=0, sort_keys=True) + "\n"
+        out.write_text(text, encoding="utf-8")
+        if args.model_out == "package":  # the digest the board's worker fetches the model by (not in its wheel)
+            DIGEST_PATH.write_text(DIGEST_MODULE.format(hashlib.sha256(text.encode("utf-8")).hexdigest()), encoding="utf-8")
+    report = {"provenance": provenance, "training": breakdown(btr, w, temps), "held_out": breakdown(bte, w, temps),
+              "levels": levels_agreement(games, sorted(g for g in held if g < len(games)), w, vocab, args.levels)}
     report["provenance"]["seconds"] = round(time.monotonic() - started, 1)
     pathlib.Path(args.report_out).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    if args.step:
+        record_step(args.step, report, command)
     print(json.dumps(report, indent=1))
     return 0
 

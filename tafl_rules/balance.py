@@ -42,6 +42,7 @@ from typing import Any, Callable, Iterable, Mapping, TextIO
 from ._version import __version__
 from ._workers import run_tasks
 from .ai import LEVELS, RETIRED_LEVELS, analyse
+from .ai.giveup import adjudicate, give_up_chance
 from .ai.people import Style, parse_style, people_move
 from .catalogue import variant, variants
 from .game import Game
@@ -64,7 +65,7 @@ JONES_REVERSED = ("jones-3", (("first", "defenders"), ("king_armed", "yes"), ("c
 Z95 = 1.959963984540054
 
 
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson(k: float, n: float, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for ``k`` successes in ``n`` trials (95% by default).
 
     >>> [round(x, 4) for x in wilson(5, 10)]
@@ -137,6 +138,13 @@ class Config:
                 f"|{sides}|cap{self.ply_cap}"
                 + (f"|open{self.opening_plies}" if self.opening_plies else ""))
 
+    @property
+    def counted_as_people(self) -> bool:
+        """Whether the games are also counted as people's games are (a people-like player on a side:
+        each game records, through :mod:`tafl_rules.ai.giveup`, the chance that each side wins it
+        had the players given up as people do)."""
+        return isinstance(self.attackers_level, str) or isinstance(self.defenders_level, str)
+
     def rules(self) -> Rules:
 
         return variant(self.variant, **dict(self.toggles)).rules
@@ -176,7 +184,11 @@ def play_game(config: Config | Mapping[str, Any], seed: int, *, position: bool =
         while game.outcome is None and game.ply < min(config.opening_plies, config.ply_cap):
             game.play(rng.choice(sorted(game.legal_moves(), key=str)))
     players = [parse_style(level) if isinstance(level, str) else level for level in levels]
+    counted = config.counted_as_people
+    chances: list[tuple[int, float]] = []
     while game.outcome is None and game.ply < config.ply_cap:
+        if counted:
+            chances.append((game.engine.side, give_up_chance(game.engine)))
         player = players[0 if game.turn == "attackers" else 1]
         if isinstance(player, Style):
             game.play(people_move(game, player, seed))
@@ -184,9 +196,13 @@ def play_game(config: Config | Mapping[str, Any], seed: int, *, position: bool =
             game.play(analyse(game, player, seed, time_cap=math.inf).move)
     if game.outcome is None:
         winner, kind = None, PLY_CAP
+        if counted:  # people give up at the last position too
+            chances.append((game.engine.side, give_up_chance(game.engine)))
     else:
         winner, kind = game.outcome.winner, game.outcome.kind
-    out = {"key": config.key, "seed": int(seed), "winner": winner, "kind": kind, "plies": game.ply}
+    out: dict[str, Any] = {"key": config.key, "seed": int(seed), "winner": winner, "kind": kind, "plies": game.ply}
+    if counted:
+        out["gave_up"] = [round(x, 6) for x in adjudicate(chances, winner)]
     if position:
         out["position"] = game.position()
     return out
@@ -216,7 +232,21 @@ def summarise(games: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     out["endings"] = dict(sorted(kinds.items()))
     out["king_escaped"] = sum(kinds.get(k, 0) for k in (_T.ESCAPE, _T.TUICHI, _T.EDGE_FORT))
     out["king_captured"] = kinds.get(_T.KING_CAPTURED, 0)
+    if games and all("gave_up" in g for g in games):
+        out["counted_as_people"] = counted_as_people(games)
     return out
+
+
+def counted_as_people(games: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """The games counted as people's are: each side's expected wins had the players given up as
+    people do (the sum of each game's chances), and the attackers' share of the decided ones with a
+    95% Wilson interval on those expected counts."""
+    games = list(games)
+    a = math.fsum(g["gave_up"][0] for g in games)
+    d = math.fsum(g["gave_up"][1] for g in games)
+    lo, hi = wilson(a, a + d)
+    return {"attackers": round(a, 2), "defenders": round(d, 2), "draws": round(len(games) - a - d, 2),
+            "share": round(a / (a + d), 4) if a + d else 0.5, "low": round(lo, 4), "high": round(hi, 4)}
 
 
 # ------------------------------------------------------------------ running
@@ -261,6 +291,8 @@ ENDINGS: dict[str, tuple[str | None, ...]] = {
     _T.PLY_LIMIT: (None,), PLY_CAP: (None,),
 }
 _RECORD_FIELDS = {"key", "seed", "winner", "kind", "plies"}
+#: a record may also say, for a game counted as people's are, each side's chance of winning it
+_OPTIONAL_FIELDS = {"gave_up"}
 _CAP = re.compile(r"\|cap([0-9]+)(?:\||$)")
 
 
@@ -288,7 +320,7 @@ def check_record(rec: Any) -> str | None:
     missing = sorted(_RECORD_FIELDS - set(rec))
     if missing:
         return f"missing field{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
-    extra = sorted(set(rec) - _RECORD_FIELDS)
+    extra = sorted(set(rec) - _RECORD_FIELDS - _OPTIONAL_FIELDS)
     if extra:
         return f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))}"
     key, seed, winner, kind, plies = (rec[f] for f in ("key", "seed", "winner", "kind", "plies"))
@@ -307,6 +339,11 @@ def check_record(rec: Any) -> str | None:
         return f"plies {plies!r} is not a whole number from 0 to the cap {cap.group(1)}"
     if kind == PLY_CAP and plies != int(cap.group(1)):
         return f"a ply-cap game has {cap.group(1)} plies, not {plies}"
+    if "gave_up" in rec:
+        got = rec["gave_up"]
+        if (not isinstance(got, list) or len(got) != 2 or any(type(x) not in (int, float) or not 0 <= x <= 1 for x in got)
+                or sum(got) > 1 + 1e-6):
+            return f"gave_up {got!r} is not two chances (the attackers' and the defenders') adding up to 1 or less"
     return None
 
 
@@ -374,7 +411,7 @@ def results_games(path: str) -> dict[tuple[str, int], dict[str, Any]]:
             data = json.load(fh, parse_constant=_no_constant)
         rows = [(entry["key"], *game) for entry in data["results"] for game in entry["games"]]
         records = [{"key": key, "seed": seed, "winner": {"a": "attackers", "d": "defenders", "-": None}[w], "kind": kind,
-                    "plies": plies} for key, seed, w, kind, plies in rows]
+                    "plies": plies, **({"gave_up": list(rest)} if rest else {})} for key, seed, w, kind, plies, *rest in rows]
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise WorkFileError(f"cannot read {path} as a results file: {error}") from None
     except RecursionError:
@@ -624,7 +661,7 @@ def _assemble(configs: list[Config], seeds: list[int], done: Mapping[tuple[str, 
         entry = {"key": c.key, "config": c.to_dict(), "name": v.name, "seeds": [seeds[0], seeds[-1]] if seeds else [],
                  "summary": summarise(games),
                  "games": [[g["seed"], {"attackers": "a", "defenders": "d", None: "-"}[g["winner"]], g["kind"],
-                            g["plies"]] for g in games]}
+                            g["plies"], *g.get("gave_up", ())] for g in games]}
         results.append(entry)
     provenance = {
         "package": "tafl_rules", "version": __version__, "commit": commit,

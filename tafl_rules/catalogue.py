@@ -12,6 +12,11 @@ file holds:
 ``id``, ``name``, ``summary``, ``family``, ``sources``
     The id is a contract (pages, links and tests use it); ``sources`` are keys of
     the bibliography.
+``reconstruction``
+    ``true`` for a candidate reconstruction of a game of the past (the site's answer to Jones's
+    question, which rules make the fairest game, covers each of them: :func:`reconstructions`);
+    ``false`` for the rule sets people play today, kept to compare with (Copenhagen, Fetlar,
+    brandubh as aagenielsen.dk plays it).
 ``correction_of`` (optional)
     The id of the variant whose printed figure this one corrects. A correction
     never replaces what was printed: both are in the catalogue.
@@ -100,6 +105,7 @@ __all__ = [
     "Variant",
     "diagram_to_position",
     "hywel_dda_costing",
+    "reconstructions",
     "variant",
     "variant_ids",
     "variants",
@@ -112,7 +118,7 @@ STATUSES = ("verified", "second-hand", "unverified")
 #: The families a variant may belong to.
 FAMILIES = ("tawlbwrdd", "tablut", "hnefatafl", "brandubh", "alea-evangelii", "tafl")
 _PIECE_LETTERS = {"attacker": "t", "defender": "T", "king": "K"}
-_VARIANT_KEYS = {"id", "name", "summary", "family", "sources", "correction_of", "layout_from", "layout_note",
+_VARIANT_KEYS = {"id", "name", "summary", "family", "sources", "reconstruction", "correction_of", "layout_from", "layout_note",
                  "general_notes", "notes", "diagram", "rules", "provenance", "toggles", "toggle_defs", "costing"}
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -258,6 +264,8 @@ class Variant:
     layout_note: str
     layout_from: str | None = None
     costing: Mapping[str, Any] | None = None
+    reconstruction: bool = False
+    """A candidate reconstruction of a game of the past (not a rule set people play today)."""
 
     @property
     def general_notes(self) -> str:
@@ -395,6 +403,8 @@ def _build(vid: str, data: Mapping[str, Any], files: Mapping[str, Mapping[str, A
         raise RulesError("catalogue", f"{where}: id {data.get('id')!r} must equal the file name")
     if data.get("family") not in FAMILIES:
         raise RulesError("catalogue", f"{where}: family {data.get('family')!r} is not one of {', '.join(FAMILIES)}")
+    if not isinstance(data.get("reconstruction"), bool):
+        raise RulesError("catalogue", f"{where}: reconstruction must be true or false, got {data.get('reconstruction')!r}")
 
     layout_from = data.get("layout_from")
     if layout_from is not None:
@@ -464,7 +474,7 @@ def _build(vid: str, data: Mapping[str, Any], files: Mapping[str, Mapping[str, A
         correction_of=data.get("correction_of"), toggles=_freeze(toggles),
         applied=_freeze({name: t.default for name, t in toggles.items()}),
         layout_note=" ".join(data.get("layout_note", "").split()), layout_from=layout_from,
-        costing=_freeze(data["costing"]) if "costing" in data else None,
+        costing=_freeze(data["costing"]) if "costing" in data else None, reconstruction=data["reconstruction"],
     )
 
 
@@ -492,6 +502,17 @@ def variants() -> list[Variant]:
     """Every variant of the catalogue (toggles at their defaults), sorted by id."""
     cat = _catalogue()
     return [cat[vid] for vid in sorted(cat)]
+
+
+def reconstructions() -> list[str]:
+    """The ids of the reconstructions (``reconstruction = true``), by family in the order of
+    :data:`FAMILIES`, then by id.
+
+    >>> reconstructions()[:3], "copenhagen" in reconstructions()
+    (['hywel-dda-jones', 'jones-3', 'jones-3-corrected'], False)
+    """
+    cat = _catalogue()
+    return sorted((vid for vid, v in cat.items() if v.reconstruction), key=lambda vid: (FAMILIES.index(cat[vid].family), vid))
 
 
 def variant(id: str, /, **toggles: str) -> Variant:  # noqa: A002 - `id` is the documented name

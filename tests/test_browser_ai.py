@@ -104,3 +104,17 @@ def test_the_level_menu_offers_the_people_like_player_and_it_answers_a_move(page
     page.reload()
     page.wait_for_selector(READY, timeout=90_000)
     assert page.locator(".tafl-board").first.locator(".tafl-ai").input_value() == "people"
+
+
+def test_the_people_like_players_model_is_fetched_only_when_it_is_chosen(page, site_url):
+    # the model is not in the wheel (nor in the snapshot) a board loads first: the worker fetches it,
+    # by its digest, from the site's _models folder the first time a board asks the player for a move
+    from tafl_rules.ai.people import browser_model_name
+
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(f"{site_url}/docs/variants/brandubh.html")
+    page.wait_for_selector(READY, timeout=90_000)
+    assert not [url for url in asked if "/_models/" in url or "people-model" in url], asked
+    played = page.evaluate("""async () => (await window.tafl.boards[0].request("ai_move", { level: "people", seed: 1 })).played""")
+    assert played and [url for url in asked if url.endswith(f"/_models/{browser_model_name()}")], asked

@@ -201,7 +201,8 @@ def test_the_level_chart_keeps_a_legible_size_on_a_phone_and_scrolls_in_its_own_
         context.close()
 
 
-FAIREST_PAGES = ["docs/fairest.html", "docs/fairest-player.html", "docs/fairest-runs.html", "docs/fairest-levels.html",
+FAIREST_PAGES = ["docs/fairest.html", "docs/fairest-player.html", "docs/fairest-error.html", "docs/fairest-runs.html",
+                 "docs/fairest-levels.html",
                  "docs/fairest-levels-jones.html", "docs/fairest-level3.html", "docs/fairest-ladder.html",
                  "docs/fairest-levels-people.html"]
 #: the smallest size, in CSS px, at which any chart's text is drawn on the page

@@ -17,8 +17,9 @@ import tafl_rules.engine
 import tafl_rules.modes
 
 PACKAGE = Path(tafl_rules.__file__).resolve().parent
-#: Imports allowed inside a function: optional dependencies, loaded only when asked for.
-OPTIONAL = {"distributed"}
+#: Imports allowed inside a function: optional dependencies, loaded only when asked for (Dask's
+#: ``distributed``; Pyodide's ``js`` and ``pyodide``, there only in the board's worker).
+OPTIONAL = {"distributed", "js", "pyodide"}
 #: Subpackages whose docstring lists their modules in import order (each imports only earlier ones).
 ORDERED_SUBPACKAGES = ("engine", "modes")
 

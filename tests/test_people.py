@@ -91,7 +91,7 @@ def test_same_position_style_and_seed_same_move():
 
 
 def test_styles_have_names_the_lab_can_read_back():
-    assert style_name(NEUTRAL) == "people" and style_name(STYLE) == "people(ta=0.5,td=1.5)"
+    assert style_name(NEUTRAL) == "people" and style_name(STYLE) == "people(ta=0.96,td=0.99)"
     assert parse_style("people(ta=0.5,td=2)") == Style(0.5, 2.0)
     assert parse_style(style_name(Style(0.7, 1.5))) == Style(0.7, 1.5)
     for bad, words in [("people(tx=1)", "is not ta= or td="), ("people(ta=0)", "a number above 0"),
@@ -119,3 +119,36 @@ def test_the_model_file_names_only_known_features_and_says_how_it_was_made():
     assert prov["held_out_games"] * 5 >= prov["games"] - 5 and prov["training_positions"] > 50_000
     model = load_model()
     assert model.weights[INDEX["attackers:takes 1"]] > 0 and model.weights[INDEX["defenders:own king open to capture after"]] < 0
+
+
+def test_people_give_up_more_often_in_a_lost_position_than_at_the_start():
+    from tafl_rules.ai.giveup import give_up_chance, load_giveup, position_facts, NAMES as FACTS
+
+    start = Game("copenhagen")
+    # the attackers to move, the king on c1 sees a1 and, past the men he left, k1: he escapes next move
+    lost = Game("copenhagen", position="/2K8/11/11/11/5t5/4ttt4/5t5/11/11/11/11/", turn="attackers")
+    facts = {FACTS[i] for i in position_facts(lost.engine)}
+    assert {"attackers to move:king roads 2+", "attackers to move:enemy men lost over 5/8"} <= facts
+    assert give_up_chance(lost.engine) > 3 * give_up_chance(start.engine)
+    assert load_giveup().provenance["command"].startswith("python benchmarks/train_giveup.py")
+
+
+def test_the_lab_counts_a_people_like_players_games_as_peoples_are(tmp_path):
+    from tafl_rules import balance
+
+    config = Config("brandubh", (), "people", "people", 60)
+    games = [play_game(config, seed) for seed in range(4)]
+    for g in games:
+        a, d = g["gave_up"]
+        assert balance.check_record(g) is None and 0 < a + d <= 1 + 1e-6
+        won = {"attackers": a, "defenders": d}.get(g["winner"])
+        assert g["winner"] is None or won > 0  # the side that won on the board keeps a share of it
+    counted = balance.summarise(games)["counted_as_people"]
+    assert abs(counted["attackers"] + counted["defenders"] + counted["draws"] - 4) < 0.02
+    assert counted["low"] <= counted["share"] <= counted["high"]
+    path = tmp_path / "run.json"
+    balance.write_json(balance.run([config], range(4), workers=1, progress=False), str(path))
+    assert sorted(balance.results_games(str(path)).values(), key=lambda g: g["seed"]) == [
+        {**g, "kind": str(g["kind"])} for g in games]
+    assert "chances" in balance.check_record({**games[0], "gave_up": [0.7, 0.6]})
+    assert balance.summarise([play_game(Config("brandubh", (), 1, 1, 20), 0)]).get("counted_as_people") is None

@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from ..engine import ATTACKERS, DEFENDERS, KING, Position, tables
 from ..engine.endings import king_threatened
 from ..rules import Rules
-from ..squares import iter_bits
+from ..squares import Geometry, iter_bits
 
-__all__ = ["NAMES", "INDEX", "MoveFeatures", "move_features"]
+__all__ = ["NAMES", "INDEX", "MoveFeatures", "king_region", "move_features"]
 
 _SIDES = ("attackers", "defenders")
 #: the states of a square beside the landing square, as the mover sees it
@@ -113,6 +113,13 @@ def _names() -> list[str]:
     facts += [f"to king {i},{j}" for i, j in _OFFSETS if (i, j) != (0, 0)]
     facts += [f"opening from escape {i},{j}" for i, j in _OFFSETS]
     facts += [f"opening to escape {i},{j}" for i, j in _OFFSETS]
+    # what the move does to the king's next move and to the ring the attackers are closing
+    facts += [f"king to escape {i},{j}" for i, j in _OFFSETS] + [f"king from escape {i},{j}" for i, j in _OFFSETS]
+    facts += [f"king road squares after={n}" for n in ("0", "1", "2", "3+")]
+    facts += ["king road squares more", "king road squares fewer", "king reach grows", "king reach shrinks"]
+    facts += ["escapes in king's region fewer", "escapes in king's region more", "closes the king's region",
+              "king's region shrinks 1-2", "king's region shrinks 3-9", "king's region shrinks 10+", "king's region grows"]
+    facts += [f"lands by an escape guarded by {n}" for n in ("0", "1", "2", "3+")]
     return [f"{side}:{fact}" for side in _SIDES for fact in facts]
 
 
@@ -124,6 +131,9 @@ _PER_SIDE = len(NAMES) // 2
 #: square left (before the move) from ``PATTERN3_BASE + 4 * 7**8``; a model names the ones it
 #: weighs
 PATTERN3_BASE = 1 << 30
+#: diamond patterns (the twelve squares up to two steps from the landing square, after the
+#: move) are numbered from here: ``PATTERN5_BASE + (side * 2 + king_move) * 7**12 + canonical code``
+PATTERN5_BASE = 1 << 40
 #: the plies counted as the opening
 OPENING_PLIES = 12
 
@@ -131,6 +141,19 @@ OPENING_PLIES = 12
 
 def _cheb(a: int, b: int, size: int) -> int:
     return max(abs(a // size - b // size), abs(a % size - b % size))
+
+
+def king_region(g: Geometry, attackers: int, king: int) -> int:
+    """The king's region: the squares joined to his own by a path (a rook's steps) over squares no
+    attacker holds. While it holds an escape square, the attackers' ring round him is not closed."""
+    size, nfa, nlf = g.size, g.not_file_a, g.not_last_file
+    passable = g.full & ~attackers
+    r = 1 << king
+    while True:
+        x = r | (((r << size) | (r >> size) | ((r << 1) & nfa) | ((r >> 1) & nlf)) & passable)
+        if x == r:
+            return r
+        r = x
 
 
 class MoveFeatures:
@@ -155,7 +178,7 @@ class MoveFeatures:
             r, f = divmod(i, size)
             self.around.append((i + size if r + 1 < size else -1, i + 1 if f + 1 < size else -1,
                                 i - size if r > 0 else -1, i - 1 if f > 0 else -1))
-        self.can_take_king = rules.king_capture != "none"
+        self.can_take_king = t.king_mode.takeable
 
         self.index = {side: {fact: INDEX[f"{name}:{fact}"] for fact in
                              (nm.split(":", 1)[1] for nm in NAMES[:_PER_SIDE])}
@@ -201,6 +224,24 @@ class MoveFeatures:
                 rr, ff = r + dr, f + df
                 cells.append(rr * size + ff if 0 <= rr < size and 0 <= ff < size else -1)
             self.ring.append(tuple(cells))
+        # the twelve squares up to two steps away: the ring, then two steps north, east, south, west
+        self.diamond = []
+        for i in range(n):
+            r, f = divmod(i, size)
+            far = [(r + dr) * size + f + df if 0 <= r + dr < size and 0 <= f + df < size else -1
+                   for dr, df in ((2, 0), (0, 2), (-2, 0), (0, -2))]
+            self.diamond.append(self.ring[i] + tuple(far))
+        self._pattern5_cache: dict[int, int] = {}
+        self.king_escape_shift = {side: (self.index[side]["king to escape 0,0"] - self.index[side]["to escape 0,0"],
+                                         self.index[side]["king from escape 0,0"] - self.index[side]["from escape 0,0"])
+                                  for side in (ATTACKERS, DEFENDERS)}
+        # for a square two steps or less from an escape square: the squares two steps or less from
+        # the nearest such escape square (where its guards stand)
+        self.guard_zone = []
+        for sq in range(n):
+            near = sorted((self.cheb[sq][e], e) for e in esc if self.cheb[sq][e] <= 2)
+            e = near[0][1] if near else -1
+            self.guard_zone.append(sum(1 << x for x in range(n) if e >= 0 and x != e and self.cheb[x][e] <= 2))
 
     # ----------------------------------------------------------------- helpers
     def _pattern(self, code: int) -> int:
@@ -256,22 +297,6 @@ class MoveFeatures:
             return False
         return king_threatened(pos)
 
-    def _forks(self, pos: Position, king_targets: int) -> int:
-        """Squares the king can reach from which he would see two escape squares or more."""
-        esc = self.escape
-        out = 0
-        g = self.g
-        occ = pos.a | pos.d
-        occt = pos.occt ^ g.tbit[pos.k]  # the king leaves his square
-        bb = king_targets & ~esc
-        while bb:
-            low = bb & -bb
-            bb ^= low
-            s = low.bit_length() - 1
-            if (g.slide(s, occ, occt) & esc).bit_count() >= 2:
-                out += 1
-        return out
-
     def _pattern3(self, code: int) -> int:
         """The canonical code of a ring of eight cells (base 7, north first, clockwise)."""
         found = self._pattern3_cache.get(code)
@@ -289,6 +314,46 @@ class MoveFeatures:
                     if best is None or v < best:
                         best = v
             found = self._pattern3_cache[code] = best if best is not None else 0
+        return found
+
+    def _king_roads(self, pos: Position, king_targets: int) -> tuple[int, int]:
+        """Squares the king can reach from which he would see one escape square or more, and two or more."""
+        esc = self.escape
+        one = two = 0
+        g = self.g
+        occ = pos.a | pos.d
+        occt = pos.occt ^ g.tbit[pos.k]  # the king leaves his square
+        bb = king_targets & ~esc
+        while bb:
+            low = bb & -bb
+            bb ^= low
+            seen = (g.slide(low.bit_length() - 1, occ, occt) & esc).bit_count()
+            if seen:
+                one += 1
+                two += seen >= 2
+        return one, two
+
+    def _pattern5(self, code: int) -> int:
+        """The canonical code of a diamond of twelve cells (the ring of eight, north first, clockwise,
+        then two steps north, east, south and west), the least of its turns and mirror images."""
+        found = self._pattern5_cache.get(code)
+        if found is None:
+            cells = [code // 7 ** i % 7 for i in range(12)]
+            ring, far = cells[:8], cells[8:]
+            best = None
+            for turn in range(4):
+                for flip in (False, True):
+                    c = ring[2 * turn:] + ring[:2 * turn]
+                    d = far[turn:] + far[:turn]
+                    if flip:
+                        c = [c[0]] + c[:0:-1]
+                        d = [d[0], d[3], d[2], d[1]]
+                    v = 0
+                    for x in reversed(c + d):
+                        v = v * 7 + x
+                    if best is None or v < best:
+                        best = v
+            found = self._pattern5_cache[code] = best if best is not None else 0
         return found
 
     # ----------------------------------------------------------------- the features
@@ -317,6 +382,11 @@ class MoveFeatures:
         open_before = self._open_men(pos, own_men, side, enemy_reach, occ0)
         king_targets0 = pos.king_targets() if k >= 0 else 0
         roads0 = (king_targets0 & esc).bit_count()
+        road_sq0 = self._king_roads(pos, king_targets0)[0] if k >= 0 and esc else 0
+        reach0 = king_targets0.bit_count()
+        region0 = king_region(g, pos.a, k) if k >= 0 and esc else 0
+        reg_esc0, reg_n0 = (region0 & esc).bit_count(), region0.bit_count()
+        kshift_to, kshift_from = self.king_escape_shift[side]
         opening = len(stack) < OPENING_PLIES
         shift = self.opening_shift[side]
         found_all = pos.move_targets(side)
@@ -394,11 +464,21 @@ class MoveFeatures:
                     row.append(fe)
                     if opening:
                         row.append(fe + shift)
+                    if king_move:
+                        row.append(fe + kshift_from)
                 te = self.to_escape[side][to]
                 if te >= 0:
                     row.append(te)
                     if opening:
                         row.append(te + shift)
+                    if king_move:
+                        row.append(te + kshift_to)
+                zone = self.guard_zone[to]
+                if zone and not king_move:
+                    guards = (friends0 & zone & ~(1 << frm)).bit_count()
+                    row.append(ix["lands by an escape guarded by 0" if guards == 0 else "lands by an escape guarded by 1"
+                                  if guards == 1 else "lands by an escape guarded by 2" if guards == 2
+                                  else "lands by an escape guarded by 3+"])
                 if esc_dist[to] < esc_dist[frm]:
                     row.append(ix["nearer an escape square"])
                 elif esc_dist[to] > esc_dist[frm]:
@@ -427,8 +507,41 @@ class MoveFeatures:
                             row.append(ix["roads after=2+"])
                         elif roads0:
                             row.append(ix["roads before>0 and after=0"])
-                        if esc and self._forks(pos, kt):
-                            row.append(ix["king fork squares after>0"])
+                        if esc:
+                            road_sq, fork_sq = self._king_roads(pos, kt)
+                            if fork_sq:
+                                row.append(ix["king fork squares after>0"])
+                            row.append(ix["king road squares after=0" if road_sq == 0 else "king road squares after=1"
+                                          if road_sq == 1 else "king road squares after=2" if road_sq == 2
+                                          else "king road squares after=3+"])
+                            if road_sq > road_sq0:
+                                row.append(ix["king road squares more"])
+                            elif road_sq < road_sq0:
+                                row.append(ix["king road squares fewer"])
+                        reach = kt.bit_count()
+                        if reach > reach0:
+                            row.append(ix["king reach grows"])
+                        elif reach < reach0:
+                            row.append(ix["king reach shrinks"])
+                        if side == ATTACKERS:
+                            changes_region = region0 >> to & 1 or g.near[frm] & region0
+                        else:
+                            changes_region = caps
+                        if changes_region and esc:
+                            region = king_region(g, pos.a, k1)
+                            res, rn = (region & esc).bit_count(), region.bit_count()
+                            if res < reg_esc0:
+                                row.append(ix["escapes in king's region fewer"])
+                                if not res:
+                                    row.append(ix["closes the king's region"])
+                            elif res > reg_esc0:
+                                row.append(ix["escapes in king's region more"])
+                            dn = reg_n0 - rn
+                            if dn > 0:
+                                row.append(ix["king's region shrinks 1-2" if dn <= 2 else "king's region shrinks 3-9"
+                                              if dn <= 9 else "king's region shrinks 10+"])
+                            elif dn < 0:
+                                row.append(ix["king's region grows"])
                         if self._king_open(pos):
                             row.append(ix["own king open to capture after" if side == DEFENDERS
                                           else "enemy king open to capture after"])
@@ -463,6 +576,8 @@ class MoveFeatures:
                     row.append((king_base if king_move else man_base) + self._pattern(code))
                     code3 = square_code(self.ring[to], friends, enemies, k1, hostile, side)
                     row.append(PATTERN3_BASE + (side * 2 + king_move) * 7 ** 8 + self._pattern3(code3))
+                    code5 = square_code(self.diamond[to], friends, enemies, k1, hostile, side)
+                    row.append(PATTERN5_BASE + (side * 2 + king_move) * 7 ** 12 + self._pattern5(code5))
                 finally:
                     unmake()
                 moves.append(m)

@@ -14,8 +14,9 @@ is there, and it never plays a move that lets the other side win at once (the ki
 escapes, or is taken), nor, for the attackers, one that lets the king reach a square
 with two open roads, while another move avoids it.
 
-A :class:`Style` holds the temperatures of the two sides: the knobs fitted to people's
-published results (:data:`STYLE`, see the site's fairest page). Everything depends only on
+A :class:`Style` holds the temperatures of the two sides (:data:`STYLE`: chosen, like the
+weights, by how likely they make people's own moves; nothing is fitted to how games end).
+Everything depends only on
 the position, the style and the seed: the same move in CPython and in the browser's Python.
 
 >>> from tafl_rules import Game
@@ -28,16 +29,19 @@ the position, the style and the seed: the same move in CPython and in the browse
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
 import pathlib
 import random
+import sys
 from typing import Any, NamedTuple
 
 from ..engine import ATTACKERS, Position
 from ..game import Game, Move
 from ..squares import iter_bits
-from .features import INDEX, NAMES, PATTERN3_BASE, move_features
+from .features import INDEX, NAMES, PATTERN3_BASE, PATTERN5_BASE, move_features
+from .people_digest import MODEL_DIGEST
 
 __all__ = ["MODEL_PATH", "NAME", "NEUTRAL", "Model", "STYLE", "Style", "load_model", "parse_style", "people_move",
            "people_scores", "style_name"]
@@ -59,9 +63,31 @@ def load_model(path: str | pathlib.Path = MODEL_PATH) -> Model:
     return _load(str(path))
 
 
+def browser_model_name(digest: str = MODEL_DIGEST) -> str:
+    """The name the site serves the model under, in its ``_models`` folder (a new model is a new
+    name): the wheel the boards load leaves the model out, and the board's worker fetches it, by its
+    digest (:data:`~tafl_rules.ai.people_digest.MODEL_DIGEST`), only when a board chooses the
+    people-like player."""
+    return f"people-model-{digest[:16]}.json"
+
+
+def _read_model(path: str) -> str:
+    file = pathlib.Path(path)
+    if not file.exists() and sys.platform == "emscripten" and file == MODEL_PATH:  # pragma: no cover - Pyodide only
+        # imported here, in the worker: the board's snapshot is made under Node, whose pyodide.http cannot fetch
+        import js  # type: ignore[import-not-found]
+        from pyodide.http import open_url  # type: ignore[import-not-found]
+
+        text: str = open_url(str(js.URL.new(f"../_models/{browser_model_name()}", js.location.href))).read()
+        if hashlib.sha256(text.encode("utf-8")).hexdigest() != MODEL_DIGEST:
+            raise ValueError(f"the model fetched from _models/{browser_model_name()} is not the one this package names")
+        return text
+    return file.read_text(encoding="utf-8")
+
+
 @functools.lru_cache(maxsize=8)
 def _load(path: str) -> Model:
-    data = json.loads(pathlib.Path(path).read_text(encoding="utf-8"))
+    data = json.loads(_read_model(path))
     weights: dict[int, float] = {}
     for name, w in data["weights"].items():
         if name not in INDEX:
@@ -69,6 +95,8 @@ def _load(path: str) -> Model:
         weights[INDEX[name]] = float(w)
     for code, w in data.get("rings", {}).items():
         weights[PATTERN3_BASE + int(code)] = float(w)
+    for code, w in data.get("diamonds", {}).items():
+        weights[PATTERN5_BASE + int(code)] = float(w)
     return Model(weights, dict(data.get("provenance", {})))
 
 
@@ -85,9 +113,9 @@ class Style(NamedTuple):
 
 #: the style a player's name is read against: ``people`` alone is the model as it was fitted
 NEUTRAL = Style()
-#: The style the site's people-like player plays with: the one fitted in sample to people's
-#: published results (``benchmarks/people_calibration.py``, ``docs/data/people-calibration.json``).
-STYLE = Style(attackers_temperature=0.5, defenders_temperature=1.5)
+#: The style the site's people-like player plays with: each side's temperature chosen, with the
+#: model, by the likelihood of people's moves (``benchmarks/train_people.py``; never by results).
+STYLE = Style(attackers_temperature=0.96, defenders_temperature=0.99)
 #: the name of the people-like player in the balance lab and on the boards
 NAME = "people"
 

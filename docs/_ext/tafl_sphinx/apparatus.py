@@ -23,7 +23,7 @@ from .bibstyle import ByCitationName
 from .layouts import position_map
 from .links import rule_label, toggle_label
 from .quotes import ITALICS
-from .texts import GRADES, Unit, Witness, library
+from .texts import Unit, Witness, library
 from .util import MarkdownDirective, escape_inline, md_escape
 from .words import RULE_NAMES
 

@@ -31,7 +31,6 @@ Directives
 
 from __future__ import annotations
 
-import collections
 import functools
 import html
 import io
@@ -659,6 +658,12 @@ def _self_play(config: dict[str, Any] | None, entries: list[dict[str, Any]]) -> 
     return "; ".join(text for _lv, text in sorted(cells)) or "not played"
 
 
+def readings_words(vid: str, toggles: dict[str, str]) -> str:
+    """Toggles as a reader knows them: the label of each reading in force, never a field name."""
+    v = catalogue.variant(vid)
+    return "; ".join(v.toggles[name].readings[value].label for name, value in sorted(toggles.items()))
+
+
 def human_results_md(entries: list[dict[str, Any]]) -> str:
     data = json.loads((data_dir() / HUMAN_RESULTS).read_text(encoding="utf-8"))
     rows = ["| Rules as those people played them, who played, and the source | Published (attackers / draws / "
@@ -676,18 +681,18 @@ def human_results_md(entries: list[dict[str, Any]]) -> str:
         config = r["config"]
         rules = r["rules"] + ("" if r["match"] == "same" else f" *(close to the catalogue's: {r['differences']})*")
         if config:
-            changes = ", ".join(f"{k}={v}" for k, v in sorted(config["toggles"].items()))
-            rules += f" — here {{variant}}`{config['variant']}`" + (f" with {changes}" if changes else "")
+            changes = readings_words(config["variant"], config["toggles"])
+            rules += f" — here {{variant}}`{config['variant']}`" + (f", with {changes}" if changes else "")
         src = r["source"]
-        cite = f"{src['author']}, [{src['title']}]({src['url']})" + (f", {src['date']}" if src.get("date") else "")
-        rows.append(f"| {rules}. {r['players']} Source: {cite}. | {_published(r)} | {share_text} | "
+        cite = (f"{src['author']}, [{src['title']}]({src['url']})" + (f", {src['date']}" if src.get("date") else "")
+                + f" {{cite:p}}`{src['cite']}`")
+        ended = r.get("ended")
+        counts = f" What it counts: {ended['counts']}; how the games ended is not published." if ended and not ended["known"] else ""
+        rows.append(f"| {rules}. {r['players']}{counts} Source: {cite}. | {_published(r)} | {share_text} | "
                     f"{_self_play(config, entries)} |")
     return "\n".join(rows)
 
 
-RECONSTRUCTIONS = ("lewis-1", "lewis-2", "lewis-2-corrected", "jones-3", "jones-3-corrected", "hywel-dda-jones",
-                   "tablut-linnaeus", "tablut-smith", "tawlbwrdd-cyningstan", "tawlbwrdd-cyningstan-9",
-                   "tawlbwrdd-bell", "tawlbwrdd-corner", "tafl-granquist", "copenhagen", "brandubh")
 LEVEL_COLOURS = {1: "#c77c1e", 2: "#2f7fbf", 3: "#3a9a5b", 4: "#8e5bb5", 5: "#b5472f"}
 
 
@@ -698,17 +703,18 @@ def decided_share(summary: dict[str, Any]) -> tuple[float, float, float, int]:
     return (a / (a + d) if a + d else 0.5), lo, hi, a + d
 
 
-def plain_rows(entries: list[dict[str, Any]], variants: Sequence[str] = RECONSTRUCTIONS) -> dict[str, dict[int, dict[str, Any]]]:
-    """Each variant's summaries (the variant as it stands, no toggles) by the level both sides played."""
+def plain_rows(entries: list[dict[str, Any]], variants: Sequence[str] | None = None) -> dict[str, dict[int, dict[str, Any]]]:
+    """Each variant's summaries (the variant as it stands, no toggles) by the level both sides played
+    (every reconstruction of the catalogue, unless ``variants`` names others)."""
     rows: dict[str, dict[int, dict[str, Any]]] = {}
-    for vid in variants:
+    for vid in catalogue.reconstructions() if variants is None else variants:
         for e in entries:
             if e["config"]["variant"] == vid and not e["config"].get("toggles") and (level := level_of(e)):
                 rows.setdefault(vid, {})[level] = e["summary"]
     return rows
 
 
-def level_chart_svg(entries: list[dict[str, Any]], variants: Sequence[str] = RECONSTRUCTIONS) -> str:
+def level_chart_svg(entries: list[dict[str, Any]], variants: Sequence[str] | None = None) -> str:
     """The attackers' share of the decided games at each level played, one row per reconstruction
     (matplotlib, drawn to SVG at build time; axes and text in ``currentColor`` so that the page's
     light or dark mode colours them)."""
@@ -716,7 +722,7 @@ def level_chart_svg(entries: list[dict[str, Any]], variants: Sequence[str] = REC
         return _level_chart_svg(entries, variants)
 
 
-def _level_chart_svg(entries: list[dict[str, Any]], variants: Sequence[str]) -> str:
+def _level_chart_svg(entries: list[dict[str, Any]], variants: Sequence[str] | None) -> str:
     rows = [(vid, {lv: decided_share(summary) for lv, summary in by_level.items()})
             for vid, by_level in plain_rows(entries, variants).items()]
     fig, ax = _figure(height=0.36 * len(rows) + 1.3)

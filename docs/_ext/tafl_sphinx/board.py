@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html
 import json
-from pathlib import Path
 from typing import Any
 
 from docutils import nodes

@@ -4,27 +4,29 @@ Everything is read from committed data written by the project's commands, so tha
 on the pages has to be edited when a run goes on:
 
 - ``docs/data/people-balance*.json``: every reconstruction and Jones's points played by the
-  people-like player (``python -m tafl_rules balance --level people ...``);
-- ``docs/data/people-calibration.json``: the player beside people's published results, fitted
-  in and out of sample (``benchmarks/people_calibration.py``);
-- ``docs/data/move-model.json``: how often the move model plays the person's move
-  (``benchmarks/train_people.py``).
+  people-like player (``python -m tafl_rules balance --level people ...``), each game counted on
+  the board and as people's games are counted (the give-up model);
+- ``docs/data/people-calibration.json``: the player beside people's published results, and the
+  error model fitted to them with its out-of-sample check (``benchmarks/people_calibration.py``);
+- ``docs/data/move-model.json`` and ``docs/data/giveup-model.json``: how often the move model
+  plays the person's move, and how well the give-up model foresees people's resignations
+  (``benchmarks/train_people.py``, ``benchmarks/train_giveup.py``).
 
 Directives
-    ``people-answer``       the answer in plain words (which reconstructions could be even
-                            games, which favour either side), with the player's error
-    ``people-chart``        for each layout, the player's share beside people's result where one
-                            is published, with intervals (matplotlib, SVG at build time)
-    ``people-verdicts``     the same as a table, each interval widened by the player's error
-    ``people-calibration``  the calibration table: people, the player in and out of sample
+    ``people-answer``       the answer in plain words: for how many reconstructions we cannot
+                            tell which side people would favour, and which favour a side
+    ``people-chart``        for each reconstruction, people's share as the error model predicts
+                            it (90% interval), the player's share, and people's results
+    ``people-verdicts``     the same as a table, with the chance that the attackers are ahead
+    ``people-calibration``  the player beside people's results: on the board, and counted as people's
+    ``people-coverage``     the error model's out-of-sample check, dataset by dataset
+    ``people-error-model``  the fitted error model in numbers
     ``move-model``          the move model's agreement with people's moves, beside the AI's levels
-    ``people-jones <id>``   Jones's three points read the other way on a layout, by the player
+    ``move-model-steps``    what was tried to raise it, each step measured on the held-out games
+    ``giveup-model``        the give-up model's calibration on held-out games
+    ``people-jones <id>``   Jones's three points read the other way on a layout, with their tests
     ``people-runs``         the runs' provenance and the commands that make them again
     ``people-calibration-runs``  the calibration run's provenance and command
-
-A verdict reads the attackers' share of the decided games: its 95% Wilson interval, widened on
-both sides by the player's mean out-of-sample error against people's results. Wholly above 50%:
-the attackers are ahead; wholly below: the defenders; otherwise it could be an even game.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import shutil
 import textwrap
 from pathlib import Path
 from typing import Any, Callable
@@ -44,22 +47,25 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from tafl_rules import catalogue
-from tafl_rules.ai.people import parse_style
+from tafl_rules.ai.people import MODEL_PATH, STYLE, browser_model_name, style_name
 from tafl_rules.balance import JONES_REVERSED, wilson
 
-from .balance import CHART_RC, COLOURS, _figure, _svg, chart_box, data_dir
-from .util import MarkdownDirective, pct
-from .jones_points import nearer_even
+from . import error_model
+from .balance import CHART_RC, COLOURS, _figure, _svg, chart_box, data_dir, readings_words
+from .util import MarkdownDirective
 
 CALIBRATION = "people-calibration.json"
 MOVE_MODEL = "move-model.json"
-#: the reconstructions the answer is about, in the order the site lists them (catalogue ids)
-RECONSTRUCTIONS = ("lewis-1", "lewis-2", "lewis-2-corrected", "jones-3", "jones-3-corrected", "hywel-dda-jones",
-                   "tawlbwrdd-cyningstan", "tawlbwrdd-cyningstan-9", "tawlbwrdd-bell", "tawlbwrdd-lewis-diamond",
-                   "tawlbwrdd-corner", "tablut-linnaeus", "tablut-smith", "tafl-granquist")
-#: what the player was asked to reach against people's results, out of sample (issue 28 of the project)
-GOAL_MAE, GOAL_SPEARMAN, GOAL_CAP = 7.0, 0.8, 10.0
-VERDICTS = ("attackers ahead", "could be even", "defenders ahead")
+MOVE_STEPS = "move-model-steps.json"
+GIVEUP = "giveup-model.json"
+VERDICTS = ("attackers ahead", "cannot tell", "even", "defenders ahead")
+#: Jones's layouts whose points the answer sums up
+JONES_LAYOUTS = ("jones-3", "hywel-dda-jones")
+#: the comparisons Jones's points make: three points and all three, on each of his two layouts
+JONES_COMPARISONS = 2 * (len(JONES_REVERSED[1]) + 1)
+ALPHA = 0.05
+#: the move model's goals on the held-out games (issue 37 of the project): top-1, and top-1 on quiet moves
+GOAL_TOP1, GOAL_QUIET = 0.32, 0.20
 
 
 def run_files() -> list[Path]:
@@ -67,7 +73,7 @@ def run_files() -> list[Path]:
     return sorted(data_dir().glob("people-balance*.json"))
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=8)
 def _read(path: Path, mtime: int) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
@@ -77,62 +83,88 @@ def read(path: Path) -> dict[str, Any]:
     return _read(path, path.stat().st_mtime_ns)
 
 
+def player() -> str:
+    """The people-like player's name as the runs record it (its style)."""
+    return style_name(STYLE)
+
+
 def entries() -> dict[str, dict[str, Any]]:
-    """Every configuration the people-like player played, by key: the run with most games
-    (a longer run of a configuration extends a shorter one seed for seed)."""
+    """Every configuration the people-like player (at its own style) played, by key: the run with
+    most games (a longer run of a configuration extends a shorter one seed for seed)."""
     out: dict[str, dict[str, Any]] = {}
     for path in run_files():
         data = read(path)
         for e in data["results"]:
+            if e["config"]["attackers_level"] != player() or e["config"]["defenders_level"] != player():
+                continue
             e = {**e, "file": path.name, "provenance": data["provenance"]}
             if e["key"] not in out or e["summary"]["games"] > out[e["key"]]["summary"]["games"]:
                 out[e["key"]] = e
     return out
 
 
-def error_points() -> float:
-    """The player's mean absolute out-of-sample error against people's results, in points."""
-    return float(read(data_dir() / CALIBRATION)["summary"]["mae_out"])
+def calibration() -> dict[str, Any]:
+    return read(data_dir() / CALIBRATION)
 
 
-def decided(summary: dict[str, Any]) -> tuple[float, float, float, int]:
-    """The attackers' share of the decided games, its 95% Wilson interval, and how many were decided."""
+def fitted() -> error_model.Fit:
+    """The error model fitted to every people's result."""
+    return error_model.Fit.from_dict(calibration()["summary"]["model"])
+
+
+def decided(summary: dict[str, Any]) -> tuple[float, float, float, float]:
+    """The attackers' share of the decided games counted as people's are, its 95% interval, and how
+    many games were decided (expected counts)."""
+    c = summary["counted_as_people"]
+    n = c["attackers"] + c["defenders"]
+    return c["share"], c["low"], c["high"], n
+
+
+def on_board(summary: dict[str, Any]) -> tuple[float, float, float, int]:
+    """The attackers' share of the games decided on the board, its 95% interval, and how many."""
     a, d = summary["attackers"]["count"], summary["defenders"]["count"]
     lo, hi = wilson(a, a + d)
     return (a / (a + d) if a + d else 0.5), lo, hi, a + d
 
 
-def verdict(summary: dict[str, Any], error: float) -> str:
-    """``attackers ahead``, ``defenders ahead`` or ``could be even``: the decided games' 95%
-    interval, widened by ``error`` points on each side, against 50% (in whole percents, as
-    the page prints them)."""
-    _, lo, hi, n = decided(summary)
-    if not n:
-        return "could be even"
-    lo, hi = round(100 * lo - error), round(100 * hi + error)
-    return "attackers ahead" if lo > 50 else "defenders ahead" if hi < 50 else "could be even"
+def family_of(config: dict[str, Any]) -> str:
+    rules = catalogue.variant(config["variant"], **(config.get("toggles") or {})).rules
+    return error_model.family(rules.escape, rules.king_armed)
+
+
+def prediction(entry: dict[str, Any]) -> error_model.Prediction:
+    """People's share on an entry's rules, as the error model predicts it from the player's games."""
+    share, _lo, _hi, n = decided(entry["summary"])
+    return error_model.predict(fitted(), family_of(entry["config"]), share, n)
+
+
+def verdict(entry: dict[str, Any]) -> str:
+    return error_model.verdict(prediction(entry))
 
 
 def reader_name(config: dict[str, Any]) -> str:
     """A configuration as readers know it: the variant's name, and its readings in words."""
     v = catalogue.variant(config["variant"])
     toggles = config.get("toggles") or {}
-    if not toggles:
-        return v.name
-    words = ", ".join(v.toggles[name].readings[value].label for name, value in sorted(toggles.items()))
-    return f"{v.name}, with {words}"
+    return f"{v.name}, with {readings_words(v.id, toggles)}" if toggles else v.name
 
 
 def plain_entries() -> list[dict[str, Any]]:
-    """The people-like player's run of each reconstruction as it stands (no toggles), in site order."""
+    """The people-like player's run of each reconstruction as it stands (no toggles), in the catalogue's order."""
     found = {e["config"]["variant"]: e for e in entries().values() if not e["config"].get("toggles")}
-    return [found[v] for v in RECONSTRUCTIONS if v in found]
+    return [found[v] for v in catalogue.reconstructions() if v in found]
+
+
+def not_played() -> list[str]:
+    """The reconstructions the people-like player has not played."""
+    played = {e["config"]["variant"] for e in plain_entries()}
+    return [v for v in catalogue.reconstructions() if v not in played]
 
 
 def people_points() -> dict[str, list[dict[str, Any]]]:
     """People's published results by rule set (``variant?toggles``), from the calibration record."""
     out: dict[str, list[dict[str, Any]]] = {}
-    for row in read(data_dir() / CALIBRATION)["rows"]:
+    for row in calibration()["rows"]:
         out.setdefault(row["rule_set"], []).append(row)
     return out
 
@@ -149,108 +181,127 @@ def _names(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def _var(vid: str) -> str:
+    return f"{{variant}}`{vid}`"
+
+
 def answer_md() -> str:
-    """The answer in plain words: how many reconstructions could be even games between people and
-    which favour a side (named; the largest group is only counted when it is most of them, the chart
-    beside the answer names every one), and how sure that is."""
-    error = error_points()
+    """The answer in plain words, each verdict as the error model gives it."""
     rows = plain_entries()
     by: dict[str, list[str]] = {v: [] for v in VERDICTS}
     for e in rows:
-        by[verdict(e["summary"], error)].append(f"{{variant}}`{e['config']['variant']}`")
+        by[verdict(e)].append(_var(e["config"]["variant"]))
     games = min(e["summary"]["games"] for e in rows)
-    even = by["could be even"]
-    named = len(even) <= len(rows) // 2
-    lead = (f"**{len(even)} of the {len(rows)} reconstructions could be even games between people**, as far as "
-            f"we can tell" + (f": {_names(even)}." if named else ".")
-            if even else f"**None of the {len(rows)} reconstructions is shown to be an even game.**")
-    only = "" if named else " only"
+    cannot = by["cannot tell"]
+    named = len(cannot) <= len(rows) // 2
+    lead = (f"**For {len(cannot)} of the {len(rows)} reconstructions we cannot tell which side people would "
+            f"favour**" + (f": {_names(cannot)}." if named else ".")) if cannot else \
+        f"**Each of the {len(rows)} reconstructions favours a side, or is even.**"
     sides = []
     if by["attackers ahead"]:
-        sides.append(f"the attackers are ahead{only} in {_names(by['attackers ahead'])}")
+        sides.append(f"the attackers are ahead in {_names(by['attackers ahead'])}")
     if by["defenders ahead"]:
-        sides.append(f"the king's side is ahead{only} in {_names(by['defenders ahead'])}")
+        sides.append(f"the king's side is ahead in {_names(by['defenders ahead'])}")
+    if by["even"]:
+        sides.append(f"{_names(by['even'])} {'is' if len(by['even']) == 1 else 'are'} even within "
+                     f"{round(100 * error_model.EVEN_MARGIN)} points")
     said = "; ".join(sides)
+    missing = not_played()
+    cal = calibration()["summary"]
     return "\n".join([
         lead + (f" {said[0].upper()}{said[1:]}." if said else "") + jones_sentence(),
         "",
-        f"Each verdict rests on {games} games or more of a computer player that moves as people do. On rules it "
-        f"was not fitted to it misses people's results by {error:.0f} points on average, and every verdict "
-        f"allows for that.",
+        f"Each verdict rests on {games} games or more of the people-like player, and on its distance from "
+        f"people's results ({cal['inside']} of {cal['datasets']} fell inside the range foreseen for them)."
+        + (f" Not played yet: {_names([_var(v) for v in missing])}." if missing else ""),
     ])
 
 
-#: Jones's layouts whose points the answer sums up
-JONES_LAYOUTS = ("jones-3", "hywel-dda-jones")
-
-
-def jones_findings() -> dict[tuple[str, str], str]:
-    """For each of Jones's points read the other way (and all three), on each of his layouts, how it
-    compares with his reading (:func:`tafl_sphinx.jones_points.nearer_even`)."""
-    found = {(e["config"]["variant"], tuple(sorted((e["config"].get("toggles") or {}).items()))): e["summary"]
+def jones_tests() -> list[dict[str, Any]]:
+    """Jones's points: each change (and all three) against his reading, on each of his layouts, by a
+    two-proportion test on the shares counted as people's, Holm-adjusted for the comparisons, with
+    the smallest shift the games could have found (80% power, Bonferroni)."""
+    found = {(e["config"]["variant"], tuple(sorted((e["config"].get("toggles") or {}).items()))): e
              for e in entries().values()}
-    out = {}
+    out: list[dict[str, Any]] = []
     for vid in JONES_LAYOUTS:
         for change in [*JONES_REVERSED[1], None]:
             key = tuple(sorted(JONES_REVERSED[1])) if change is None else (change,)
-            if (vid, ()) in found and (vid, key) in found:
-                out[(vid, change[0] if change else "all")] = nearer_even(found[(vid, ())], found[(vid, key)])
+            if (vid, ()) not in found or (vid, key) not in found:
+                continue
+            s0, _l0, _h0, n0 = decided(found[(vid, ())]["summary"])
+            s1, _l1, _h1, n1 = decided(found[(vid, key)]["summary"])
+            diff, z, p = error_model.two_proportions(s0 * n0, n0, s1 * n1, n1)
+            out.append({"layout": vid, "point": change[0] if change else "all", "change": key, "his": s0, "changed": s1,
+                        "n_his": n0, "n_changed": n1, "difference": diff, "z": z, "p": p,
+                        "smallest": error_model.smallest_shift((s0 + s1) / 2, n0, n1, JONES_COMPARISONS)})
+    for row, adjusted in zip(out, error_model.holm([r["p"] for r in out])):
+        row["p_adjusted"] = adjusted
+        row["finding"] = ("no clear effect" if adjusted >= ALPHA else
+                          "towards the king's side" if row["difference"] < 0 else "towards the attackers")
     return out
 
 
 def jones_sentence() -> str:
-    """Jones's hypothesis in one sentence: which of his points, read the king's way, moves the game
-    away from even on both his layouts, and which changes nothing the intervals can see."""
-    found = jones_findings()
+    """Jones's hypothesis in one sentence, from the tests: which of his points, read the king's way,
+    clearly tilts the player's games (on which of his layouts), and for which no clear effect was found."""
+    tests = {(t["layout"], t["point"]): t for t in jones_tests()}
     words = {"first": "the king's side moving first", "king_armed": "an armed king", "confinement": "a whole side to confine"}
-    away = [words[p] for p in words if all(found.get((v, p)) == "his reading nearer even" for v in JONES_LAYOUTS)]
-    same = [words[p] for p in words
-            if all(found.get((v, p)) == "no difference the intervals can see" for v in JONES_LAYOUTS)]
-    if not away and not same:
+    layouts = {"jones-3": "his Figure 3", "hywel-dda-jones": "the Hywel Dda layout"}
+    parts, unclear = [], []
+    for point, said in words.items():
+        found = {v: tests[(v, point)]["finding"] for v in JONES_LAYOUTS if (v, point) in tests}
+        clear = [v for v, f in found.items() if f != "no clear effect"]
+        if not found:
+            continue
+        if not clear:
+            unclear.append(point)
+            continue
+        towards = {found[v] for v in clear}
+        where = ("on both his layouts" if len(clear) == len(found) else
+                 f"on {layouts[clear[0]]} only")
+        parts.append(f"{said} tilts the games {towards.pop() if len(towards) == 1 else 'both ways'} {where}")
+    if unclear:
+        shift = max(tests[(v, p)]["smallest"] for v in JONES_LAYOUTS for p in unclear if (v, p) in tests)
+        parts.append(f"{'the other two show' if parts and len(unclear) == 2 else 'for ' + _names([words[p] for p in unclear]) + ' the games show'} "
+                     f"no clear effect (a shift of up to {round(100 * shift)} points could have gone unseen)")
+    if not parts:
         return ""
-    parts = []
-    if away:
-        parts.append(f"{_names(away)} {'makes' if len(away) == 1 else 'make'} the game less even on both his layouts")
-    if same:
-        parts.append(f"{_names(same)} {'changes' if len(same) == 1 else 'change'} nothing measurable")
-    return " Of Jones's three points read the king's way, " + "; ".join(parts) + "."
+    return " Of Jones's three points, read the king's way, " + "; ".join(parts) + "."
 
 
 def chart_rows() -> list[dict[str, Any]]:
-    """The chart's rows: each reconstruction's run, with people's results on the same rules."""
+    """The chart's rows: each reconstruction's prediction, the player's share, people's results."""
     points = people_points()
-    return [{"name": reader_name(e["config"]), "summary": e["summary"], "people": points.get(rule_set(e["config"]), [])}
-            for e in plain_entries()]
+    return [{"name": reader_name(e["config"]), "summary": e["summary"], "prediction": prediction(e),
+             "people": points.get(rule_set(e["config"]), [])} for e in plain_entries()]
 
 
-LABEL = ("For each reconstruction, the attackers' share of the decided games: the people-like player's, with "
-         "its 95% interval and that interval widened by its error, beside people's results on the same rules")
+LABEL = ("For each reconstruction, the attackers' share of the decided games people would have, as the error model "
+         "predicts it with its 90% interval, beside the people-like player's share and people's results on the same rules")
 
 
 def chart_svg(narrow: bool = False) -> str:
-    """One row per reconstruction: the player's attackers' share of the decided games as a dot
-    with its 95% interval (and, broad and light, the interval widened by the player's error);
-    people's results on the same rules as diamonds (with their interval where counts are
-    published). ``narrow``: drawn for a phone, each name above its row (wrapped), the whole
-    no wider than a phone's page."""
+    """One row per reconstruction: people's attackers' share as the error model predicts it (a bar,
+    its 90% interval), the player's share counted as people's (a dot), and people's results on the
+    same rules (diamonds). ``narrow``: drawn for a phone, each name above its row."""
     with matplotlib.rc_context({**CHART_RC, "font.size": 9}):
         return _chart(narrow)
 
 
 def _chart(narrow: bool) -> str:
     rows = chart_rows()
-    error = error_points() / 100
     names = [textwrap.wrap(row["name"], 46) if narrow else [row["name"]] for row in rows]
     heights = [0.95 + 0.62 * len(lines) if narrow else 1.0 for lines in names]
     tops = [sum(heights[i + 1:]) for i in range(len(rows))]  # the first row at the top
-    fig, ax = _figure(height=(0.23 * sum(heights) + 0.8) if narrow else 0.3 * len(rows) + 0.9)
+    fig, ax = _figure(height=(0.23 * sum(heights) + 0.8) if narrow else 0.25 * len(rows) + 0.8)
     fig.set_figwidth(3.45 if narrow else 7.0)
     for row, lines, top in zip(rows, names, tops):
-        share, lo, hi, _ = decided(row["summary"])
+        share = decided(row["summary"])[0]
+        lo, hi = row["prediction"].interval()
         y = top + 0.45 if narrow else top + 0.5
-        ax.plot([max(0, lo - error), min(1, hi + error)], [y, y], color=COLOURS["draws"], linewidth=6,
-                solid_capstyle="butt")
-        ax.plot([lo, hi], [y, y], color="#000000", linewidth=1.4)
+        ax.plot([lo, hi], [y, y], color=COLOURS["draws"], linewidth=6, solid_capstyle="butt")
+        ax.plot([row["prediction"].share], [y], "|", color="#000000", markersize=9)
         ax.plot([share], [y], "o", color=COLOURS["attackers"], markersize=5)
         for p in row["people"]:
             if p.get("people_low") is not None:
@@ -270,111 +321,185 @@ def _chart(narrow: bool) -> str:
     ax.set_xlim(0, 1)
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1], ["0%", "25%", "50%", "75%", "100%"])
     ax.set_xlabel("attackers' share of the decided games (50%: even)", fontsize=9)
-    handles = [matplotlib.lines.Line2D([], [], color=COLOURS["attackers"], marker="o", linestyle="-",
-                                       markeredgecolor=COLOURS["attackers"], label="the player (95%)"),
-               matplotlib.patches.Patch(color=COLOURS["draws"], label="with its error"),
+    handles = [matplotlib.patches.Patch(color=COLOURS["draws"], label="predicted for people (90%)"),
+               matplotlib.lines.Line2D([], [], color=COLOURS["attackers"], marker="o", linestyle="",
+                                       label="the player"),
                matplotlib.lines.Line2D([], [], color=COLOURS["defenders"], marker="D", linestyle="",
-                                       label="people")]
-    ax.legend(handles=handles, loc="lower center" if not narrow else "lower left",
-              bbox_to_anchor=(0.5, 1.0) if not narrow else (0, 1.0), ncol=3 if not narrow else 2,
+                                       label="people's results")]
+    ax.legend(handles=handles, loc="lower right" if not narrow else "lower left",
+              bbox_to_anchor=(1.0, 1.0) if not narrow else (0, 1.0), ncol=3 if not narrow else 1,
               frameon=False, fontsize=9, handlelength=1.4, columnspacing=1.0)
     return _svg(fig, "people-chart", LABEL)
 
 
+def _share(share: float, lo: float, hi: float) -> str:
+    # no break inside the figure: a no-break space, and a word joiner each side of the dash
+    return f"{100 * share:.0f}%\u00a0[{100 * lo:.0f}\u2060–\u2060{100 * hi:.0f}]"
+
+
 def verdicts_md() -> str:
-    error = error_points()
     points = people_points()
-    out = ["| Reconstruction | Games | Attackers' share of decided games | Widened by the player's error | "
-           "Verdict | People's result |", "|:--|--:|:--|:--|:--|:--|"]
-    for e in plain_entries():
-        share, lo, hi, _ = decided(e["summary"])
+    rows = plain_entries()
+    games = sorted({e["summary"]["games"] for e in rows})
+    out = ["| Reconstruction | The player: on the board | Counted as people's | People, predicted (90%) | "
+           "Verdict (chance attackers ahead) | People |", "|:--|:--|:--|:--|:--|:--|"]
+    for e in rows:
+        s = e["summary"]
+        pred = prediction(e)
+        lo, hi = pred.interval()
         people = points.get(rule_set(e["config"]), [])
-        said = "; ".join(f"{100 * p['people']:.0f}%" for p in people) or "none published"
-        out.append(f"| {{variant}}`{e['config']['variant']}` | {e['summary']['games']} | {100 * share:.0f}% "
-                   f"[{100 * lo:.0f}–{100 * hi:.0f}] | [{max(0, round(100 * lo - error))}–"
-                   f"{min(100, round(100 * hi + error))}] | {verdict(e['summary'], error)} | {said} |")
+        said = "; ".join(f"{100 * p['people']:.0f}%" for p in people) or "none"
+        family_note = "" if pred.played_family else " \\*"
+        out.append(f"| {_var(e['config']['variant'])}{family_note} | {_share(*on_board(s)[:3])} | "
+                   f"{_share(*decided(s)[:3])} | {_share(pred.share, lo, hi)} | "
+                   f"{verdict(e)} ({100 * pred.chance_attackers_ahead():.0f}%) | {said} |")
+    each = f"{games[0]:,} games each" if len(games) == 1 else f"{games[0]:,} to {games[-1]:,} games each"
+    out += ["", f"{each}; the attackers' share of the decided games, with its 95% interval (the player's) or its 90% "
+                "interval (people's, predicted); *People*: people's published results on the same rules. \\* A rule family people have not been seen playing in numbers (an "
+                "unarmed king): the error model gives it the mean of the families they have played, with their spread "
+                "as more uncertainty."]
     return "\n".join(out)
 
 
+def short_label(row: dict[str, Any]) -> str:
+    """A people's result in a few words: its setup on the forum, else its rules and where they were played."""
+    setup = re.search(r"'([^']+)' setup", row["label"])
+    if setup:
+        return f"Tawlbwrdd, {setup.group(1)} (forum)"
+    known = {"copenhagen-corpus": "Copenhagen, the corpus", "copenhagen-app": "Copenhagen, a phone app",
+             "fetlar-tournament-2011": "Fetlar, a 2011 tournament"}
+    return known.get(str(row["id"]), str(row["label"]))
+
+
 def calibration_md() -> str:
-    data = read(data_dir() / CALIBRATION)
-    s = data["summary"]
-    out = ["| People's results | People | Player, in sample | Player, out of sample | Games | At the ply cap |",
-           "|:--|:--|:--|:--|--:|--:|"]
+    data = calibration()
+    out = ["| People's result | People: every decided game | People: on the board | The player: on the board | "
+           "The player: counted as people's | Games |", "|:--|:--|:--|:--|:--|--:|"]
     for r in data["rows"]:
-        people = (f"{100 * r['people']:.1f}% [{100 * r['people_low']:.0f}–{100 * r['people_high']:.0f}]"
-                  if r["people_counts"] else f"{100 * r['people']:.1f}% (no counts published)")
-        i, o = r["in_sample"], r["out_of_sample"]
-        out.append(f"| {r['label']} | {people} | {100 * i['share']:.1f}% [{100 * i['low']:.0f}–{100 * i['high']:.0f}] | "
-                   f"{100 * o['share']:.1f}% [{100 * o['low']:.0f}–{100 * o['high']:.0f}] | {o['games']} | "
-                   f"{100 * o['ply_cap'] / max(1, o['games']):.1f}% |")
-    cap = 100 * s["cap_share_max_out"]
-    met = [s["mae_out"] <= GOAL_MAE, s["spearman_out"] >= GOAL_SPEARMAN, cap < GOAL_CAP]
-    out += ["", f"Mean absolute error: {s['mae_in']:.1f} points in sample, **{s['mae_out']:.1f} out of sample**. "
-                f"Spearman rank correlation with people's results: {s['spearman_in']:.2f} in sample, "
-                f"{s['spearman_out']:.2f} out of sample. At most {cap:.1f}% of a dataset's games reached the ply cap "
-                f"(out of sample).", "",
-            f"The goals set for the player, all out of sample, were an error of at most {GOAL_MAE:g} points "
-            f"({'met' if met[0] else 'not met'}), a rank correlation of at least {GOAL_SPEARMAN:g} "
-            f"({'met' if met[1] else 'not met'}) and under {GOAL_CAP:g}% of games at the ply cap on every dataset "
-            f"({'met' if met[2] else 'not met'})."
-            + ("" if all(met) else " Where a goal is not met, the answer on the fairest page carries the error as "
-                                   "it is: its verdicts are widened by it, not by the goal.")]
+        people = (_share(r["people"], r["people_low"], r["people_high"]) if r["people_low"] is not None
+                  else f"{100 * r['people']:.0f}% (no counts)")
+        pob = r.get("people_on_board")
+        board = _share(pob["share"], pob["low"], pob["high"]) if pob else "not published"
+        ob, c = r["on_board"], r["counted"]
+        out.append(f"| {short_label(r)} | {people} | {board} | {_share(ob['share'], ob['low'], ob['high'])} | "
+                   f"{_share(c['share'], c['low'], c['high'])} | {r['games']} |")
+    moved: dict[str, list[float]] = {}
+    for r in {r["rule_set"]: r for r in data["rows"]}.values():
+        moved.setdefault(r["family"].split(",")[0], []).append(100 * (r["counted"]["share"] - r["on_board"]["share"]))
+    out += ["", "Counting the player's games as people's moved its attackers' share by "
+            + " and ".join(f"{sum(v) / len(v):+.0f} points on average on the {fam} rules" for fam, v in moved.items()) + "."]
+    return "\n".join(out)
+
+
+def coverage_md() -> str:
+    s = calibration()["summary"]
+    rows = {r["id"]: r for r in calibration()["rows"]}
+    out = ["| People's result | People | Predicted without its rules (90%) | Inside |", "|:--|--:|:--|:--|"]
+    for x in s["leave_one_out"]:
+        out.append(f"| {short_label(rows[x['id']])} | {100 * x['people']:.1f}% | "
+                   f"{100 * x['predicted']:.0f}% [{100 * x['low']:.0f}–{100 * x['high']:.0f}] | "
+                   f"{'yes' if x['inside'] else '**no**'} |")
+    out += ["", f"**{s['inside']} of {s['datasets']}** people's results fell inside the 90% range foreseen for them "
+                f"by the model fitted without their own rules; the ranges were {s['mean_width']:.0f} points wide on average."]
+    return "\n".join(out)
+
+
+def error_model_md() -> str:
+    model = fitted()
+    out = ["| Rule family | Rule sets played by people | Mean difference, people less the player (logit) | "
+           "At a player's 50%, people's share |", "|:--|--:|--:|--:|"]
+    rows = calibration()["rows"]
+    for fam, mean in model.means.items():
+        sets = len({r["rule_set"] for r in rows if r["family"] == fam})
+        out.append(f"| {fam} | {sets} | {mean:+.2f} ± {model.mean_vars[fam] ** 0.5:.2f} | "
+                   f"{100 * error_model.expit(mean):.0f}% |")
+    out.append(f"| any other family | 0 | {model.other_mean:+.2f} ± {model.other_var ** 0.5:.2f} | "
+               f"{100 * error_model.expit(model.other_mean):.0f}% |")
+    out += ["", f"Spread between rule sets of one family (tau): {model.tau2 ** 0.5:.2f} on the logit scale; "
+                f"{model.rule_sets} rule sets, Student's *t* with {model.df} degrees of freedom."]
     return "\n".join(out)
 
 
 def move_model_md() -> str:
     data = read(data_dir() / MOVE_MODEL)
-    held = data["held_out"]
-    rows = ["| Positions of the held-out games | Positions | Person's move first (top-1) | Among the first three (top-3) |",
-            "|:--|--:|--:|--:|", f"| all | {held['positions']:,} | {100 * held['top1']:.1f}% | {100 * held['top3']:.1f}% |"]
-    for part in ("attackers", "defenders", "plies 1-20", "plies 21-60", "plies 61 on"):
-        p = held[part]
-        rows.append(f"| {part} | {p['positions']:,} | {100 * p['top1']:.1f}% | {100 * p['top3']:.1f}% |")
+    held, train = data["held_out"], data["training"]
+    rows = ["| Positions of the held-out games | Positions | Person's move first (top-1) | Among the first three (top-3) "
+            "| Top-1 on the training games |", "|:--|--:|--:|--:|--:|",
+            f"| all | {held['positions']:,} | {100 * held['top1']:.1f}% | {100 * held['top3']:.1f}% | "
+            f"{100 * train['top1']:.1f}% |"]
+    for part in ("attackers", "defenders", "quiet", "tactical", "plies 1-20", "plies 21-60", "plies 61 on"):
+        p, t = held[part], train[part]
+        rows.append(f"| {part} | {p['positions']:,} | {100 * p['top1']:.1f}% | {100 * p['top3']:.1f}% | "
+                    f"{100 * t['top1']:.1f}% |")
+    for side in ("attackers", "defenders"):
+        q, t = held["quiet"][side], train["quiet"][side]
+        rows.append(f"| quiet, {side} | {q['positions']:,} | {100 * q['top1']:.1f}% | | {100 * t['top1']:.1f}% |")
+    top1, quiet = held["top1"], (held["quiet"]["attackers"]["top1"], held["quiet"]["defenders"]["top1"])
+    met = top1 >= GOAL_TOP1, min(quiet) >= GOAL_QUIET
+    rows += ["", f"The goals set for the model were the person's move first in {100 * GOAL_TOP1:.0f}% of the held-out "
+                 f"positions and in {100 * GOAL_QUIET:.0f}% of the quiet ones, for each side: it reaches "
+                 f"{100 * top1:.1f}% ({'met' if met[0] else 'short of that goal'}) and {100 * quiet[0]:.1f}% and "
+                 f"{100 * quiet[1]:.1f}% ({'met' if met[1] else 'short of that goal'})."]
     levels = data["levels"]
-    rows += ["", f"On one position drawn from each held-out game ({levels['positions']} positions): ",
-             "", "| Player | Person's move |", "|:--|--:|"]
-    rows += [f"| {name} | {100 * levels[name]:.1f}% |" for name in levels if name != "positions"]
+    if len(levels) > 2:
+        rows += ["", f"On one position drawn from each held-out game ({levels['positions']} positions): ",
+                 "", "| Player | Person's move |", "|:--|--:|"]
+        rows += [f"| {name} | {100 * levels[name]:.1f}% |" for name in levels if name != "positions"]
     return "\n".join(rows)
 
 
-def widened(summary: dict[str, Any], error: float) -> tuple[int, int]:
-    """The decided games' 95% interval in whole percents, widened by ``error`` points each side."""
-    _, lo, hi, _n = decided(summary)
-    return max(0, round(100 * lo - error)), min(100, round(100 * hi + error))
+def move_steps_md() -> str:
+    data = read(data_dir() / MOVE_STEPS)
+    rows = ["| Step | Held-out top-1 | Quiet moves (attackers / defenders) | Training top-1 |", "|:--|--:|--:|--:|"]
+    for step in data["steps"]:
+        h, t = step["held_out"], step["training"]
+        rows.append(f"| {step['what']} | {100 * h['top1']:.1f}% | {100 * h['quiet']['attackers']['top1']:.1f}% / "
+                    f"{100 * h['quiet']['defenders']['top1']:.1f}% | {100 * t['top1']:.1f}% |")
+    return "\n".join(rows)
 
 
-def _share_cell(summary: dict[str, Any]) -> str:
-    share, lo, hi, n = decided(summary)
-    if not n:
-        return f"no game decided of {summary['games']}"
-    return f"{pct(share)} [{pct(lo)}–{pct(hi)}], {n:,} of {summary['games']:,} decided"
+def giveup_md() -> str:
+    data = read(data_dir() / GIVEUP)
+    held = data["held_out"]
+    rows = ["| The model's chance of giving up | Positions | Its mean chance | Share that gave up |", "|:--|--:|--:|--:|"]
+    for b in held["calibration"]:
+        rows.append(f"| {100 * b['from']:g}% to {100 * b['to']:g}% | {b['positions']:,} | {100 * b['mean_chance']:.2f}% | "
+                    f"{100 * b['share']:.2f}% ({b['gave_up']}) |")
+    by = held["by_side"]
+    rows += ["", f"On the {held['positions']:,} positions of the held-out games, {held['gave_up']} give-ups happened and "
+                 f"the model expected {held['expected']:.0f} (attackers {by['attackers']['gave_up']} against "
+                 f"{by['attackers']['expected']:.0f}, defenders {by['defenders']['gave_up']} against "
+                 f"{by['defenders']['expected']:.0f}). A position where a player gave up got a higher chance than one where "
+                 f"the player moved on {100 * held['auc']:.0f} times in 100 (the area under the ROC curve, "
+                 f"{held['auc']:.2f}; 0.5 is a coin, 1 is perfect)."]
+    return "\n".join(rows)
 
 
 def jones_md(vid: str) -> str:
-    """Jones's reading on ``vid`` and each of his points read the other way, by the player."""
-    error = error_points()
-    changes: list[tuple[tuple[str, str], ...]] = [(change,) for change in JONES_REVERSED[1]] + [JONES_REVERSED[1]]
+    """Jones's reading on ``vid`` and each of his points read the other way, with their tests."""
     found = {tuple(sorted((e["config"].get("toggles") or {}).items())): e for e in entries().values()
              if e["config"]["variant"] == vid}
     if () not in found:
         return f"Jones's points on `{vid}` have not been played by the people-like player yet."
+    tests = {t["change"]: t for t in jones_tests() if t["layout"] == vid}
     base = catalogue.variant(vid)
-    labels = ["His reading (the variant as it stands)"]
-    labels += [f"{{toggle}}`‘{base.toggles[name].readings[value].label}’ <{vid}:{name}={value}>`"
-               for ((name, value),) in changes[:-1]]
-    labels.append("All three read the other way")
-    rows = ["| Reading | Attackers' share of the decided games | Widened by the player's error | Verdict | "
-            "Beside his reading |", "|:--|:--|:--|:--|:--|"]
+    rows = ["| Reading | Games | Attackers' share, counted as people's | Beside his reading (points) | "
+            "Holm-adjusted p | Smallest shift the games could see | Finding |", "|:--|--:|:--|--:|--:|--:|:--|"]
     his = found[()]["summary"]
-    for key, label in zip([()] + [tuple(sorted(c)) for c in changes], labels):
-        if key not in found:
-            rows.append(f"| {label} | not played | | | |")
+    rows.append(f"| His reading (the variant as it stands) | {his['games']} | {_share(*decided(his)[:3])} | | | | |")
+    for change in [*[(c,) for c in JONES_REVERSED[1]], tuple(sorted(JONES_REVERSED[1]))]:
+        if len(change) == 1:
+            name, value = change[0]
+            label = f"{{toggle}}`‘{base.toggles[name].readings[value].label}’ <{vid}:{name}={value}>`"
+        else:
+            label = "All three read the other way"
+        key = tuple(sorted(change))
+        if key not in found or key not in tests:
+            rows.append(f"| {label} | not played | | | | | |")
             continue
-        s = found[key]["summary"]
-        lo, hi = widened(s, error)
-        beside = "" if not key else nearer_even(his, s)
-        rows.append(f"| {label} | {_share_cell(s)} | [{lo}–{hi}] | {verdict(s, error)} | {beside} |")
+        t, s = tests[key], found[key]["summary"]
+        rows.append(f"| {label} | {s['games']} | {_share(*decided(s)[:3])} | {100 * t['difference']:+.1f} | "
+                    f"{t['p_adjusted']:.3f} | {100 * t['smallest']:.0f} | {t['finding']} |")
     return "\n".join(rows)
 
 
@@ -392,54 +517,21 @@ def runs_md() -> str:
         games = sum(e["summary"]["games"] for e in data["results"])
         names = sorted({reader_name(e["config"]) for e in data["results"]})
         out += [f"**`docs/data/{path.name}`**: {len(data['results'])} configurations, {games:,} games, "
-                f"played with `{prov.get('commit', '?')[:10]}`, written {_when(prov)} UTC"
+                f"played with `{(prov.get('commit') or '?')[:10]}`, written {_when(prov)} UTC"
                 + (f", in {prov['seconds'] / 60:.0f} minutes of playing time" if prov.get("seconds") else "")
-                + f" ({_names(names)}).", "", "```text", prov.get("command", "(command not recorded)"), "```", ""]
+                + (f" ({prov['partial']})" if prov.get("partial") else "")
+                + f" ({_names(names)})." + (f" It was {prov['sittings']}." if prov.get("sittings") else ""),
+                "", "```text", prov.get("command", "(command not recorded)"), "```", ""]
     return "\n".join(out)
 
 
-def _short_label(dataset: dict[str, Any]) -> str:
-    """A dataset's rules in a few words: the forum's name of its setup, else the variant's name."""
-    setup = re.search(r"'([^']+)' setup", dataset["label"])
-    return f"the {setup.group(1)}" if setup else catalogue.variant(dataset["variant"]).name
-
-
-def grid_md() -> str:
-    """What each style tried gave on the games that chose the styles: the attackers' share of the
-    decided games per rule set, beside people's, and each style's mean error over all of them."""
-    data = read(data_dir() / CALIBRATION)
-    grid = data["provenance"]["grid"]
-    rule_sets = list(dict.fromkeys(r["rule_set"] for r in data["datasets"]))
-    people = {rs: [r["share"] for r in data["datasets"] if r["rule_set"] == rs] for rs in rule_sets}
-    first = {rs: next(r for r in data["datasets"] if r["rule_set"] == rs) for rs in rule_sets}
-    head = ["| Style (attackers' and defenders' temperatures) | "
-            + " | ".join(_short_label(first[rs]) for rs in rule_sets) + " | Mean error |",
-            "|:--|" + "--:|" * (len(rule_sets) + 1),
-            "| People | " + " | ".join("; ".join(f"{100 * x:.0f}%" for x in people[rs]) for rs in rule_sets) + " | |"]
-    for name in grid:
-        cells, errors = [], []
-        for rs in rule_sets:
-            key = f"{rs}|a:{name}/d:{name}|cap{data['provenance']['ply_cap']}"
-            got = data["grid_results"][key]
-            cells.append(f"{100 * got['share']:.0f}%")
-            errors += [abs(got["share"] - x) for x in people[rs]]
-        style = parse_style(name)
-        head.append(f"| {style.attackers_temperature:g} and {style.defenders_temperature:g}"
-                    + (" (chosen in sample)" if name == data["summary"]["in_sample_style"] else "")
-                    + " | " + " | ".join(cells) + f" | {100 * sum(errors) / len(errors):.1f} |")
-    return "\n".join(head)
-
-
 def calibration_runs_md() -> str:
-    prov = read(data_dir() / CALIBRATION)["provenance"]
+    prov = calibration()["provenance"]
     return "\n".join([
-        f"Each style as it played the first {prov['fit_games']} seeds of each rule set (the games that chose "
-        f"the styles), the attackers' share of the decided games:", "", grid_md(), "",
-        f"The calibration was played with `{prov.get('commit', '?')[:10]}`, finished {_when(prov)} UTC: "
-        f"{prov['fit_games']} games a style to choose the styles, then {prov['report_games']} games of each rule "
-        f"set at the styles the table reports, with the ply cap at {prov['ply_cap']}"
-        + (f" ({prov['sittings']})" if prov.get("sittings") else "") + ". It is made again, "
-        f"game for game and resumable from its work file, by", "", "```text", prov["command"], "```"])
+        f"The calibration was played with `{(prov.get('commit') or '?')[:10]}`, finished {_when(prov)} UTC: "
+        f"{prov['games_per_rule_set']} games of each rule set by the player `{prov['player']}`, with the ply cap at "
+        f"{prov['ply_cap']}. It is made again, game for game and resumable from its work file, by", "", "```text",
+        prov["command"], "```"])
 
 
 def text_directive(make: Callable[..., str], arguments: int = 0) -> type[MarkdownDirective]:
@@ -467,17 +559,35 @@ class PeopleChart(SphinxDirective):
 
 
 def _note(directive: SphinxDirective) -> None:
-    for path in [*run_files(), data_dir() / CALIBRATION, data_dir() / MOVE_MODEL]:
+    for path in [*run_files(), *(data_dir() / name for name in (CALIBRATION, MOVE_MODEL, MOVE_STEPS, GIVEUP))]:
         directive.env.note_dependency(str(path))
 
 
+def serve_people_model(app: Sphinx, error: Exception | None) -> None:
+    """Serve the people-like player's model beside the site (``_models/``, under a name its digest
+    fixes): it is not in the wheel the boards load, and a board's worker fetches it from there only
+    when the people-like player is chosen."""
+    if error is not None or app.builder.format != "html":
+        return
+    target = Path(app.outdir) / "_models" / browser_model_name()
+    if not target.exists() or target.read_bytes() != MODEL_PATH.read_bytes():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        for old in target.parent.glob("people-model-*.json"):
+            old.unlink()
+        shutil.copyfile(MODEL_PATH, target)
+
+
 def setup_fairest(app: Sphinx) -> None:
+    app.connect("build-finished", serve_people_model, priority=400)  # before the runtime stamps the site's version
     app.add_directive("people-chart", PeopleChart)
     for name, make in (("people-answer", answer_md), ("people-verdicts", verdicts_md),
-                       ("people-calibration", calibration_md), ("move-model", move_model_md),
+                       ("people-calibration", calibration_md), ("people-coverage", coverage_md),
+                       ("people-error-model", error_model_md), ("move-model", move_model_md),
+                       ("move-model-steps", move_steps_md), ("giveup-model", giveup_md),
                        ("people-runs", runs_md), ("people-calibration-runs", calibration_runs_md)):
         app.add_directive(name, text_directive(make))
     app.add_directive("people-jones", text_directive(jones_md, arguments=1))
 
 
-__all__ = ["answer_md", "chart_svg", "decided", "jones_md", "runs_md", "setup_fairest", "verdict", "widened"]
+__all__ = ["answer_md", "chart_svg", "decided", "jones_md", "jones_tests", "prediction", "runs_md", "setup_fairest",
+           "verdict"]

@@ -55,8 +55,7 @@ webapi._sessions.clear()
 const IMPORTS = `
 import tafl_rules, tafl_rules.webapi, tafl_rules.otn, tafl_rules.svg, tafl_rules.ai, tafl_rules.catalogue, tafl_rules.howto
 tafl_rules.catalogue.variants()
-import tafl_rules.ai.people
-tafl_rules.ai.people.load_model()
+import tafl_rules.ai.people  # its model is fetched when the people-like player is chosen, not read here
 tafl_rules.webapi.BUILD = "${build}"
 `;
 

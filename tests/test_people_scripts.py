@@ -1,0 +1,66 @@
+"""The people-like player's scripts run, on a few games, into a temporary folder, and leave the
+package's model alone unless told to write it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tafl_rules.ai.people import MODEL_PATH
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_train_people_trains_on_a_few_games_and_writes_only_where_it_is_told(tmp_path):
+    before = digest(MODEL_PATH)
+    model, report = tmp_path / "model.json", tmp_path / "report.json"
+    done = run("train_people.py", "--games", "12", "--levels", "1", "--model-out", str(model),
+               "--report-out", str(report))
+    assert done.returncode == 0, done.stderr[-3000:]
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert data["held_out"]["positions"] > 0 and 0 <= data["held_out"]["top1"] <= 1
+    assert json.loads(model.read_text(encoding="utf-8"))["provenance"]["games"] == 12
+    # without --model-out nothing but the report is written
+    again = run("train_people.py", "--games", "12", "--levels", "1", "--report-out", str(tmp_path / "r2.json"))
+    assert again.returncode == 0, again.stderr[-3000:]
+    assert digest(MODEL_PATH) == before and sorted(p.name for p in tmp_path.iterdir()) == ["model.json", "r2.json",
+                                                                                           "report.json"]
+
+
+def test_train_giveup_fits_on_a_few_games_and_judges_the_held_out_ones(tmp_path):
+    from tafl_rules.ai.giveup import GIVEUP_PATH
+
+    before = digest(GIVEUP_PATH)
+    report = tmp_path / "report.json"
+    done = run("train_giveup.py", "--games", "120", "--report-out", str(report))
+    assert done.returncode == 0, done.stderr[-3000:]
+    held = json.loads(report.read_text(encoding="utf-8"))["held_out"]
+    assert held["gave_up"] > 0 and 0.5 < held["auc"] <= 1
+    assert sum(row["positions"] for row in held["calibration"]) == held["positions"]
+    assert digest(GIVEUP_PATH) == before and [p.name for p in tmp_path.iterdir()] == ["report.json"]
+
+
+def test_people_calibration_plays_a_game_a_rule_set_and_fits_the_error_model(tmp_path):
+    from tafl_rules.ai.people import STYLE, style_name
+
+    out = tmp_path / "calibration.json"
+    done = run("people_calibration.py", "--games", "1", "-j", "1", "--no-progress", "--out", str(out))
+    assert done.returncode == 0, done.stderr[-3000:]
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["provenance"]["player"] == style_name(STYLE) and len(data["results"]) == 7  # rule sets
+    assert len(data["rows"]) == 8 and all("counted" in r and "on_board" in r for r in data["rows"])
+    assert data["summary"]["datasets"] == 8 and 0 <= data["summary"]["inside"] <= 8
+    assert [p.name for p in tmp_path.iterdir()] == ["calibration.json"]  # the work file is gone
+    assert "on the board only" in done.stdout

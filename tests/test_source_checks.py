@@ -233,9 +233,6 @@ def _url(text: str) -> str:
     return re.sub(r"[&?](view=print|sid=[0-9a-f]+)", "", text)
 
 
-@pytest.mark.xfail(reason="issue 37 adds the bibliography entries of the people's-results sources the fairest "
-                          "pages cite (Reddit, the Gorrion server, two aagenielsen.dk pages); this check is written "
-                          "for them and fails until they land", strict=False)
 def test_every_source_the_fairest_pages_cite_is_in_the_bibliography():
     import json
 

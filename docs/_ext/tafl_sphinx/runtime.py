@@ -33,6 +33,8 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from tafl_rules.ai import people
+
 from . import compress, offline
 
 logger = logging.getLogger(__name__)
@@ -112,7 +114,7 @@ def make_snapshot(target: Path, wheel_name: str, full_stdlib: Path, build: str =
     output.unlink(missing_ok=True)
     (target / STDLIB).unlink(missing_ok=True)
     subprocess.run([node, str(Path(__file__).with_name("snapshot.mjs")), str(target), wheel_name, str(output),
-                    str(target / STDLIB), str(full_stdlib), build],
+                    str(target / STDLIB), str(full_stdlib), build, str(people.MODEL_PATH)],
                    check=True, capture_output=True, text=True, timeout=600)
     return output
 

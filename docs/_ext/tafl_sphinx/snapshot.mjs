@@ -1,6 +1,6 @@
 // The browser runtime's two start-up files, made from the same Pyodide and wheel the site serves.
 // Run by runtime.py at the end of every build:
-//   node snapshot.mjs <served pyodide dir> <wheel file name> <snapshot out> <stdlib out> <Pyodide's python_stdlib.zip> [build id]
+//   node snapshot.mjs <served pyodide dir> <wheel file name> <snapshot out> <stdlib out> <Pyodide's python_stdlib.zip> [build id] [people model]
 //
 // 1. The standard library a board needs (tafl-stdlib.zip): every module that Pyodide's start, the
 //    wheel's loading and a run of every request of tafl_rules.webapi import, compiled to bytecode
@@ -22,7 +22,7 @@ import { pathToFileURL } from "node:url";
 
 import { decodeSnapshot, encodeSnapshot } from "./static/tafl-snapshot-codec.mjs";
 
-const [dir, wheel, snapshotOut, stdlibOut, fullStdlib, build = ""] = process.argv.slice(2);
+const [dir, wheel, snapshotOut, stdlibOut, fullStdlib, build = "", model = ""] = process.argv.slice(2);
 if (!/^[0-9a-f]*$/.test(build)) throw new Error(`a build id is hexadecimal, not ${build}`);
 const indexURL = dir + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
@@ -32,6 +32,7 @@ const quiet = { stdout: () => {}, stderr: (line) => process.stderr.write(`${line
 // Everything a board asks of the worker, once (its answers are not kept).
 const REQUESTS = `
 import json
+import pyodide.http  # the people-like player's model is fetched with it, in the browser
 import tafl_rules.ai, tafl_rules.catalogue, tafl_rules.webapi as webapi
 def ask(kind, **payload):
     return json.loads(webapi.handle(kind, json.dumps(payload)))
@@ -44,25 +45,39 @@ for entry in tafl_rules.catalogue.variants():
     ask("undo", board="warm"); ask("redo", board="warm"); ask("goto", board="warm", ply=0)
     ask("import", board="warm", otn=ask("export", board="warm")["otn"])
 ask("new", board="warm", variant="brandubh")
-for level in (1, tafl_rules.ai.DEFAULT_LEVEL, "people"):
-    assert "error" not in ask("ai_move", board="warm", level=level, seed=0)
+for level in (1, tafl_rules.ai.DEFAULT_LEVEL) + (("people",) if PEOPLE_MODEL else ()):
+    answer = ask("ai_move", board="warm", level=level, seed=0)
+    assert "error" not in answer, answer
 ask("play", board="warm", move="a1-a1"); ask("no-such-request"); webapi.handle("play", "{not json")
 webapi._sessions.clear()
 `;
 
 // What the snapshot holds: the whole package, and the people-like player's model read into the
 // cache its loader keeps (files written here do not outlive the snapshot, only what Python holds).
+/** Run the requests in ``py``, with the people-like player's model where the package looks for it
+ *  (the wheel leaves it out; in the browser the worker fetches it when the player is chosen). */
+function runRequests(py) {
+  const where = model ? py.runPython("import tafl_rules.ai.people as p; str(p.MODEL_PATH)") : "";
+  if (model) {
+    py.FS.mkdirTree(path.posix.dirname(where));  // a restored snapshot has the package in memory, not on disk
+    py.FS.writeFile(where, fs.readFileSync(model, "utf8"));
+  }
+  py.runPython(`PEOPLE_MODEL = ${model ? "True" : "False"}\n${REQUESTS}`);
+  if (model) py.runPython("import os, tafl_rules.ai.people as p; os.remove(p.MODEL_PATH); p._load.cache_clear()");
+}
+
 const IMPORTS = `
 import tafl_rules, tafl_rules.webapi, tafl_rules.otn, tafl_rules.svg, tafl_rules.ai, tafl_rules.catalogue, tafl_rules.howto
 tafl_rules.catalogue.variants()
 import tafl_rules.ai.people  # its model is fetched when the people-like player is chosen, not read here
+import pyodide.http  # what fetches it (the snapshot's start has no library to import it from)
 tafl_rules.webapi.BUILD = "${build}"
 `;
 
 // 1. The library: the modules a start and the requests import, as bytecode.
 const full = await loadPyodide({ indexURL, stdLibURL: fullStdlib, ...quiet });
 await full.loadPackage("tafl_rules", { messageCallback: () => {}, errorCallback: (m) => process.stderr.write(`${m}\n`) });
-full.runPython(REQUESTS);
+runRequests(full);
 const library = full.runPython(`
 import importlib._bootstrap_external as external, importlib.util, io, sys, zipfile
 archive = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
@@ -101,10 +116,10 @@ const empty = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tafl-")), "empty.
 fs.writeFileSync(empty, Buffer.from("504b0506000000000000000000000000000000000000", "hex"));
 const restored = await loadPyodide({ indexURL, stdLibURL: empty, _loadSnapshot: decodeSnapshot(new Uint8Array(fs.readFileSync(snapshotOut)), wasm), ...quiet });
 if (restored.runPython("import tafl_rules.webapi; tafl_rules.webapi.BUILD") !== build) throw new Error("the snapshot does not name its build");
-restored.runPython(REQUESTS);
+runRequests(restored);
 const started = await loadPyodide({ indexURL, stdLibURL: stdlibOut, ...quiet });
 await started.loadPackage("tafl_rules", { messageCallback: () => {} });
-started.runPython(REQUESTS);
+runRequests(started);
 fs.rmSync(path.dirname(empty), { recursive: true });
 process.exit(0);
 

@@ -126,7 +126,7 @@ def test_people_give_up_more_often_in_a_lost_position_than_at_the_start():
 
     start = Game("copenhagen")
     # the attackers to move, the king on c1 sees a1 and, past the men he left, k1: he escapes next move
-    lost = Game("copenhagen", position="/2K8/11/11/11/5t5/4ttt4/5t5/11/11/11/11/", turn="attackers")
+    lost = Game("copenhagen", position="/2K8/11/11/11/11/11/11/5t5/4ttt4/5t5/11/", turn="attackers")
     facts = {FACTS[i] for i in position_facts(lost.engine)}
     assert {"attackers to move:king roads 2+", "attackers to move:enemy men lost over 5/8"} <= facts
     assert give_up_chance(lost.engine) > 3 * give_up_chance(start.engine)

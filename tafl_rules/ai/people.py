@@ -74,11 +74,16 @@ def browser_model_name(digest: str = MODEL_DIGEST) -> str:
 def _read_model(path: str) -> str:
     file = pathlib.Path(path)
     if not file.exists() and sys.platform == "emscripten" and file == MODEL_PATH:  # pragma: no cover - Pyodide only
-        # imported here, in the worker: the board's snapshot is made under Node, whose pyodide.http cannot fetch
+        # the worker's own XMLHttpRequest, looked up now: pyodide.http, imported while the board's
+        # snapshot is made under Node (which has none), would keep that it found none
         import js  # type: ignore[import-not-found]
-        from pyodide.http import open_url  # type: ignore[import-not-found]
 
-        text: str = open_url(str(js.URL.new(f"../_models/{browser_model_name()}", js.location.href))).read()
+        request = js.XMLHttpRequest.new()
+        request.open("GET", str(js.URL.new(f"../_models/{browser_model_name()}", js.location.href)), False)
+        request.send(None)
+        if request.status != 200:
+            raise OSError(f"the people-like player's model could not be fetched (HTTP {request.status})")
+        text: str = str(request.responseText)
         if hashlib.sha256(text.encode("utf-8")).hexdigest() != MODEL_DIGEST:
             raise ValueError(f"the model fetched from _models/{browser_model_name()} is not the one this package names")
         return text

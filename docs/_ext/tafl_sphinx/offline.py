@@ -165,7 +165,8 @@ def site_pages(outdir: Path) -> tuple[list[str], list[str]]:
     """What "keep the whole site" keeps beside the shell: the pages (every page stamped with the
     version), and every other file outside ``_static`` (downloads, the search index, the small
     pages that redirect an old address)."""
-    pages, files = [], []
+    pages: list[str] = []
+    files: list[str] = []
     for path in _files(outdir):
         rel = path.relative_to(outdir).as_posix()
         if rel.startswith(("_static/", "_sources/")) or rel in (SERVICE_WORKER, "objects.inv"):

@@ -32,7 +32,6 @@ const quiet = { stdout: () => {}, stderr: (line) => process.stderr.write(`${line
 // Everything a board asks of the worker, once (its answers are not kept).
 const REQUESTS = `
 import json
-import pyodide.http  # the people-like player's model is fetched with it, in the browser
 import tafl_rules.ai, tafl_rules.catalogue, tafl_rules.webapi as webapi
 def ask(kind, **payload):
     return json.loads(webapi.handle(kind, json.dumps(payload)))
@@ -70,7 +69,6 @@ const IMPORTS = `
 import tafl_rules, tafl_rules.webapi, tafl_rules.otn, tafl_rules.svg, tafl_rules.ai, tafl_rules.catalogue, tafl_rules.howto
 tafl_rules.catalogue.variants()
 import tafl_rules.ai.people  # its model is fetched when the people-like player is chosen, not read here
-import pyodide.http  # what fetches it (the snapshot's start has no library to import it from)
 tafl_rules.webapi.BUILD = "${build}"
 `;
 

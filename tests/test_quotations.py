@@ -130,6 +130,19 @@ def test_where_a_quotation_stands_in_the_printed_book_comes_from_the_stored_copy
     assert LIBRARY.check("linnaeus1811", "laws 9-10", "misfortune").where == "vol. II, p. 57; vol. II, p. 58"
 
 
+def test_a_printed_page_in_a_locator_is_checked_against_the_stored_copy():
+    """A locator may name the printed page (``preface, p. iii``): it holds only where the stored copy
+    records the unit on that page, so a page number cannot be typed on a page without a copy behind it."""
+    assert LIBRARY.check("wadeevans1909", "preface, p. iii", "the oldest and best of its class").status == "verified"
+    assert LIBRARY.check("linnaeus1811", "law 9, p. 57", "except the king").status == "verified"
+    wrong = LIBRARY.check("wadeevans1909", "preface, p. iv", "the oldest and best of its class")
+    assert wrong.status is None and "do not put 'preface' on p. iv" in wrong.problem and "p. iii" in wrong.problem
+    # a unit whose printed page was not read takes no page at all
+    unread = LIBRARY.check("wadeevans1909", "the judge of the court, p. 262", "a throw-board from the king")
+    assert unread.status is None and "djvu/262" in unread.problem
+    assert LIBRARY.check("linnaeus1811", "law 9, p. 5", "except the king").status is None
+
+
 def test_stored_copies_are_well_formed_and_cite_known_works():
     assert len(LIBRARY.witnesses) >= 40
     for w in LIBRARY.witnesses:

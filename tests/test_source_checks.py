@@ -19,8 +19,8 @@ from tiny_project import conf
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from tafl_sphinx import (apidoc, bib, bibstyle, collation, figure_key, layouts, links, quotes, roots, unmarked, util,
-                         variant_pages, woodcut, words)
+from tafl_sphinx import (apidoc, bib, bibstyle, collation, figure_key, layouts, links, quotes, roots, texts, unmarked,
+                         util, variant_pages, woodcut, words)
 
 PARALLEL = """# T
 
@@ -83,8 +83,8 @@ def test_a_quotation_on_a_variant_page_is_reported_at_its_data_file(tmp_path):
     assert "docs/variants/tablut-smith.md is generated" in result.stderr
 
 
-@pytest.mark.parametrize("module", [apidoc, bib, bibstyle, collation, figure_key, layouts, links, quotes, roots, unmarked,
-                                    util, variant_pages, woodcut, words])
+@pytest.mark.parametrize("module", [apidoc, bib, bibstyle, collation, figure_key, layouts, links, quotes, roots, texts,
+                                    unmarked, util, variant_pages, woodcut, words])
 def test_the_extension_examples_run(module):
     result = doctest.testmod(module)
     assert result.failed == 0

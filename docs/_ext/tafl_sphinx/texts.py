@@ -24,7 +24,9 @@ A locator names a unit by its label (``law 9``), a run of them (``laws 9-11``),
 a group (``key`` names ``key, Fig. 1``, ``key, Fig. 2`` …),
 a paragraph by its opening words (``para. 'Taking the pieces'``, matched against the
 unit's label, so that a copy that keeps only a later sentence of it still names it), or the
-``whole text``. ``[…]`` in a stored excerpt marks words not copied.
+``whole text``. ``[…]`` in a stored excerpt marks words not copied. A locator may end with
+the printed page (``preface, p. iii``): it then names its units only if the stored copy puts them
+on that page (their ``@``), so a page number on a page is checked like the words it cites.
 
 The status of a quotation is computed, never typed: *verified* when it is found,
 at its locator, in a copy of the source itself; *second-hand* when only in the
@@ -50,6 +52,8 @@ _HEADER_KEYS = {"key", "grade", "via", "copy", "seen", "licence", "extent", "not
 _SPLIT = re.compile(r"\s*(?:\.\.\.|…|\[[^\]]*\])\s*")
 _RANGE = re.compile(r"^(?P<noun>[a-z]+?)s? (?P<first>\d+)[a-z]?\s*[-–]\s*(?P<last>\d+)[a-z]?$", re.I)
 _PARA = re.compile(r"^para\.\s+'(?P<opening>.+)'$")
+#: A locator that ends with the printed page, ``preface, p. iii`` or ``notes, pp. 12-13``.
+_PAGED = re.compile(r"^(?P<rest>.+?),\s*(?P<page>pp?\.\s*[0-9ivxlc]+(?:\s*[-–]\s*[0-9ivxlc]+)?)$", re.I)
 
 
 class TextError(ValueError):
@@ -63,6 +67,20 @@ def normalize(text: str) -> str:
         text = text.replace(fancy, plain)
     text = re.sub(r"[_*]", "", text)
     return " ".join(text.split())
+
+
+def on_page(where: str, page: str) -> bool:
+    """Whether a unit's place in the printed book (its ``@``) is the page a locator gives.
+
+    >>> on_page("p. viii (Wikisource page scan djvu/13)", "p. viii")
+    True
+    >>> on_page("p. viii (Wikisource page scan djvu/13)", "p. vii")
+    False
+    >>> on_page("Wikisource page scan djvu/262", "p. 262")
+    False
+    """
+    want = " ".join(page.replace("–", "-").split()).lower()
+    return re.search(rf"(?<![\w.]){re.escape(want)}(?![\w-])", " ".join(where.replace("–", "-").split()).lower()) is not None
 
 
 def fragments(quotation: str) -> list[str]:
@@ -109,6 +127,10 @@ class Witness:
         exact = self.unit(locator)
         if exact is not None:
             return [exact]
+        paged = _PAGED.match(locator)
+        if paged:  # "preface, p. iii": the units of "preface", if the stored copy has them on p. iii
+            units = self.locate(paged.group("rest"))
+            return units if units and all(on_page(u.where, paged.group("page")) for u in units) else None
         prefix = normalize(locator).lower() + ", "
         grouped = [u for u in self.units if normalize(u.label).lower().startswith(prefix)]
         if grouped:  # "key" names "key, Fig. 1", "key, Fig. 2", ...
@@ -238,6 +260,11 @@ class Library:
             best = min(GRADES.index(w.grade) for w, _ in found)
             chosen = [(w, u) for w, u in found if GRADES.index(w.grade) == best]
             return Finding(GRADES[best], tuple(w for w, _ in chosen), tuple(dict.fromkeys(u for _, us in chosen for u in us)))
+        paged = _PAGED.match(" ".join(locator.split()))
+        if not located and paged and any(w.locate(paged.group("rest")) for w in copies):
+            places = sorted({u.where or "no page recorded" for w in copies for u in w.locate(paged.group("rest")) or []})
+            return Finding(None, problem=f"the stored copies of {key!r} do not put {paged.group('rest')!r} on "
+                                         f"{paged.group('page')} (they have it at: {'; '.join(places)})")
         if not located:
             labels = sorted({u.label for w in copies for u in w.units})
             return Finding(None, problem=f"locator {locator!r} names nothing in the stored copies of {key!r} "

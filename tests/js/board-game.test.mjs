@@ -3,29 +3,12 @@
 import { after, afterEach, test } from "node:test";
 import assert from "node:assert/strict";
 
-import { FakeWorker, boardHTML, closePage, openPage, rules, until } from "./harness.mjs";
-import { Board, KIOSK_GAME } from "../../_static/tafl-board-game.mjs";
+import { FakeWorker, closeBoard, rules, startBoard, until } from "./harness.mjs";
+import { KIOSK_GAME } from "../../_static/tafl-board-game.mjs";
 import { MAX_SAVED_GAMES } from "../../_static/tafl-board-store.mjs";
 
 const PAGE = "http://localhost/docs/variants/brandubh.html";
-let open = null;
-
-async function startBoard({ url = PAGE, variant = "brandubh", html = null, kiosk = false, before = () => {}, ...options } = {}) {
-  const window = openPage(url, html ?? boardHTML(variant, options));
-  before(window);
-  const container = window.document.querySelector("div.tafl-board");
-  const board = new Board(container, 0, { kiosk, boardCount: 1 });
-  open = { window, boards: [board] };
-  await board.start();
-  await until(() => board.isReady() && !board.thinking, "the board to be ready");
-  return { window, board, container };
-}
-
-afterEach(async () => {
-  if (open) await closePage(open.window, open.boards);
-  open = null;
-  FakeWorker.made = [];
-});
+afterEach(closeBoard);
 after(() => rules.stop());
 
 const statusOf = (container) => container.querySelector(".tafl-board-status").textContent;
@@ -71,7 +54,7 @@ test("both sides stays one choice away, and then nothing answers", async () => {
 test("a page may ask for both sides, and a board whose defenders move first has the reader play them", async () => {
   let { board } = await startBoard({ human: "both" });
   assert.equal(board.human, "both");
-  await closePage(open.window, open.boards);
+  await closeBoard();
   ({ board } = await startBoard({ url: `${PAGE}?board=0&variant=brandubh&turn=defenders` }));
   assert.equal(board.state.turn, "defenders");
   assert.equal(board.human, "defenders");
@@ -84,10 +67,10 @@ test("a saved game keeps its side; an empty game saved by an older build gets th
   let { board } = await startBoard({ before: (w) => w.localStorage.setItem(key, record(3, ["d2-e2"])) });
   assert.equal(board.human, "both", "a game played on both sides stays so");
   assert.equal(board.state.line.length, 1);
-  await closePage(open.window, open.boards);
+  await closeBoard();
   ({ board } = await startBoard({ before: (w) => w.localStorage.setItem(key, record(3, [])) }));
   assert.equal(board.human, "attackers", "the old default of an untouched board is not the reader's choice");
-  await closePage(open.window, open.boards);
+  await closeBoard();
   ({ board } = await startBoard({ before: (w) => w.localStorage.setItem(key, record(4, [])) }));
   assert.equal(board.human, "both", "a choice saved by this build is kept");
 });
@@ -200,7 +183,7 @@ test("a share link for a board the page does not have is said, and taken off the
 test("a share link with an empty move is refused by its number; spaces around moves are dropped (N14)", async () => {
   let { board, container } = await startBoard({ url: `${PAGE}?board=0&moves=,,,` });
   assert.match(statusOf(container), /^The share link was refused: its moves field has no move 1 \(two commas in a row, or one at an end\)\. The board shows the start of the game instead\.$/);
-  await closePage(open.window, open.boards);
+  await closeBoard();
   ({ board, container } = await startBoard({ url: `${PAGE}?board=0&moves=d2-e2,%20d5-c5` }));
   assert.deepEqual(board.state.line, ["d2-e2", "d5-c5"]);
 });

@@ -3,26 +3,11 @@
 import { after, afterEach, test } from "node:test";
 import assert from "node:assert/strict";
 
-import { FakeWorker, boardHTML, closePage, openPage, rules, until } from "./harness.mjs";
-import { Board } from "../../_static/tafl-board-game.mjs";
+import { FakeWorker, closeBoard, rules, startBoard, until } from "./harness.mjs";
 
-let open = null;
-
-async function startBoard({ url = "http://localhost/docs/variants/brandubh.html", variant = "brandubh", human = "both" } = {}) {
-  const window = openPage(url, boardHTML(variant, { human }));
-  const container = window.document.querySelector("div.tafl-board");
-  const board = new Board(container, 0);
-  open = { window, boards: [board] };
-  await board.start();
-  await until(() => board.isReady() && !board.thinking, "the board to be ready");
-  return { window, board, container };
-}
-
-afterEach(async () => {
-  if (open) await closePage(open.window, open.boards);
-  open = null;
-  FakeWorker.made = [];
-});
+afterEach(closeBoard);
+/** The view's tests move for both sides unless they say otherwise. */
+const startBoth = (options = {}) => startBoard({ human: "both", ...options });
 after(() => rules.stop());
 
 const statusOf = (container) => container.querySelector(".tafl-board-status").textContent;
@@ -30,7 +15,7 @@ const square = (container, name) => container.querySelector(`[data-square="${nam
 const settle = (board, plies) => until(() => board.state.line.length === plies && board.isReady() && !board.thinking, `${plies} plies`);
 
 test("the picture becomes live squares, each a button named by its square and piece", async () => {
-  const { container } = await startBoard();
+  const { container } = await startBoth();
   const squares = container.querySelectorAll(".tafl-grid [data-square]");
   assert.equal(squares.length, 49);
   assert.equal(square(container, "d4").getAttribute("aria-label"), "d4, king, throne");
@@ -42,7 +27,7 @@ test("the picture becomes live squares, each a button named by its square and pi
 });
 
 test("a click picks a piece up and marks the squares the rules give; a second click moves it", async () => {
-  const { board, container } = await startBoard();
+  const { board, container } = await startBoth();
   square(container, "d2").click();
   const marked = [...container.querySelectorAll(".tafl-target")].map((s) => s.dataset.square).sort();
   assert.deepEqual(marked, [...board.state.legal.d2].sort());
@@ -55,7 +40,7 @@ test("a click picks a piece up and marks the squares the rules give; a second cl
 });
 
 test("a move the rules refuse is said, and leaves the game as it was", async () => {
-  const { board, container } = await startBoard();
+  const { board, container } = await startBoth();
   square(container, "d2").click();
   square(container, "a7").click();  // not a target: the worker is asked, and refuses
   await until(() => container.querySelector(".tafl-problem"), "the refusal");
@@ -64,7 +49,7 @@ test("a move the rules refuse is said, and leaves the game as it was", async () 
 });
 
 test("the arrow keys move the focus from square to square, Escape puts a piece down", async () => {
-  const { window, container } = await startBoard();
+  const { window, container } = await startBoth();
   const grid = container.querySelector(".tafl-grid");
   square(container, "a1").focus();
   for (const key of ["ArrowRight", "ArrowRight", "ArrowRight", "ArrowUp"]) grid.dispatchEvent(new window.KeyboardEvent("keydown", { key, bubbles: true }));
@@ -77,7 +62,7 @@ test("the arrow keys move the focus from square to square, Escape puts a piece d
 });
 
 test("the move list is in numbered pairs; a move in it takes the game there, and Undo and Redo step", async () => {
-  const { board, container } = await startBoard();
+  const { board, container } = await startBoth();
   for (const move of ["d2-e2", "d5-c5", "e2-e3"]) {
     board.play(move);
     await settle(board, board.state.line.length + 1);
@@ -96,7 +81,7 @@ test("the move list is in numbered pairs; a move in it takes the game there, and
 });
 
 test("against the computer, Undo takes back the reader's move and the reply", async () => {
-  const { board, container } = await startBoard({ human: "attackers" });
+  const { board, container } = await startBoth({ human: "attackers" });
   board.play("d2-e2");
   await settle(board, 2);
   container.querySelector(".tafl-undo").click();
@@ -106,7 +91,7 @@ test("against the computer, Undo takes back the reader's move and the reply", as
 });
 
 test("choosing the other side has the computer move at once; Stop thinking hands the move back", async () => {
-  const { board, container } = await startBoard({ human: "attackers" });
+  const { board, container } = await startBoth({ human: "attackers" });
   const worker = FakeWorker.made[0];
   worker.hold = true;  // the search "runs" until released
   const side = container.querySelector(".tafl-human");
@@ -127,7 +112,7 @@ test("choosing the other side has the computer move at once; Stop thinking hands
 });
 
 test("flipping turns the drawing round and keeps every square's name", async () => {
-  const { container } = await startBoard();
+  const { container } = await startBoth();
   container.querySelector(".tafl-flip").click();
   const first = container.querySelector(".tafl-grid [data-square]").dataset.square;
   assert.equal(first, "g1");
@@ -136,7 +121,7 @@ test("flipping turns the drawing round and keeps every square's name", async () 
 });
 
 test("a worker that crashes is replaced and the game replayed into it", async () => {
-  const { board, container } = await startBoard();
+  const { board, container } = await startBoth();
   board.play("d2-e2");
   await settle(board, 1);
   board.worker.crashed("a test crash");
@@ -146,7 +131,7 @@ test("a worker that crashes is replaced and the game replayed into it", async ()
 });
 
 test("the game record is exported as OTN and a record of another variant replaces the game, named", async () => {
-  const { board, container } = await startBoard({ url: "http://localhost/docs/variants/lewis-1.html", variant: "lewis-1" });
+  const { board, container } = await startBoth({ url: "http://localhost/docs/variants/lewis-1.html", variant: "lewis-1" });
   await board.exportRecord();
   assert.match(container.querySelector(".tafl-otn").value, /^\[/);
   await rules.handle("new", { board: "probe-export", variant: "brandubh", toggles: {}, position: "", moves: ["d2-e2"] });

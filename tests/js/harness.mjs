@@ -158,3 +158,30 @@ export async function closePage(window, boards = []) {
   await window.happyDOM.abort();
   window.close();
 }
+
+let opened = null;
+
+/**
+ * A board on a fresh page at `url` (a brandubh page unless told), started and ready: `html` in place
+ * of the container board.py draws, `before(window)` run before the board starts (to seed storage),
+ * the other options those of `boardHTML`. The page stays open until `closeBoard()`.
+ */
+export async function startBoard({ url = "http://localhost/docs/variants/brandubh.html", variant = "brandubh", html = null,
+  kiosk = false, before = () => {}, ...options } = {}) {
+  const window = openPage(url, html ?? boardHTML(variant, options));
+  before(window);
+  const container = window.document.querySelector("div.tafl-board");
+  const { Board } = await import("../../_static/tafl-board-game.mjs");
+  const board = new Board(container, 0, { kiosk, boardCount: 1 });
+  opened = { window, boards: [board] };
+  await board.start();
+  await until(() => board.isReady() && !board.thinking, "the board to be ready");
+  return { window, board, container };
+}
+
+/** Close the page `startBoard` opened, if one is open (each test file's afterEach). */
+export async function closeBoard() {
+  if (opened) await closePage(opened.window, opened.boards);
+  opened = null;
+  FakeWorker.made = [];
+}

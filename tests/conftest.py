@@ -14,13 +14,8 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tafl_sphinx import roots
-
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_build" / "html"
-# The extension's functions, called here outside a build, read this project's folders (a build reads
-# them from conf.py).
-roots.use(roots.for_project(ROOT))
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -17,7 +17,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from tiny_project import conf
+from tiny_project import FOLDERS, conf
 
 from tafl_rules import catalogue
 from tafl_rules.rules import FIELDS
@@ -642,7 +642,7 @@ def test_copyrighted_texts_are_stored_only_as_the_sentences_the_site_quotes(site
     drawn = [[row.strip() for row in v.diagram.splitlines() if row.strip().startswith("|")] for v in catalogue.variants()]
     idle = []
     checked = 0
-    for w in library().witnesses:
+    for w in library(FOLDERS.texts).witnesses:
         if w.extent != "excerpts" or "copyright" not in w.licence.lower():
             continue
         for unit in w.units:
@@ -680,7 +680,7 @@ def test_the_redrawn_tablut_board_follows_the_laws():
     from tafl_sphinx.apparatus import CUT_LETTERS, tablut_cut_svg
     from tafl_sphinx.texts import library
 
-    smith = next(w for w in library().witnesses if w.name == "smith1811-tablut")
+    smith = next(w for w in library(FOLDERS.texts).witnesses if w.name == "smith1811-tablut")
     used = {m for u in smith.units for m in re.findall(r"(?<!\w)_([a-zA-Z])_(?!\w)", u.text)}
     assert used == set(CUT_LETTERS), sorted(used ^ set(CUT_LETTERS))
     sq = {letter: (ord(s[0]) - 97, int(s[1:]) - 1) for letter, (s, _) in CUT_LETTERS.items()}
@@ -722,7 +722,7 @@ def test_the_redrawn_tablut_board_follows_the_laws():
 def test_the_full_texts_stand_on_their_pages(pages):
     from tafl_sphinx.texts import library
 
-    by_name = {w.name: w for w in library().witnesses}
+    by_name = {w.name: w for w in library(FOLDERS.texts).witnesses}
     linnaeus = pages["sources/linnaeus.html"].text
     for unit in by_name["smith1811-tablut"].units:  # Smith's key and all twelve laws, whole
         plain = re.sub(r"_(\w+)_", r"\1", " ".join(unit.text.split()))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tiny_project import conf
+from tiny_project import FOLDERS, conf
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -172,14 +172,14 @@ def test_each_boards_level_menu_gives_the_times_measured_on_its_own_board_size(f
 
     from tafl_rules.ai import LEVELS
 
-    measured = level_times_by_size()
+    measured = level_times_by_size(FOLDERS)
     assert {7, 9, 11, 19} <= set(measured), "docs/data/level-times-browser.json: every board size of the benchmark"
     notes = {}
     for vid, size in (("brandubh", 7), ("copenhagen", 11), ("alea-evangelii", 19)):
         page = (full_build / "docs" / "variants" / f"{vid}.html").read_text()
         menu = json.loads(html_module.unescape(re.search(r'data-levels="([^"]*)"', page).group(1)))
         notes[size] = {n: note for n, _name, note in menu if n in LEVELS}
-        assert notes[size] == {n: typical_time(n, size) for n in LEVELS}, vid
+        assert notes[size] == {n: typical_time(FOLDERS, n, size) for n in LEVELS}, vid
     assert notes[19] != notes[7]  # a 19x19 board's menu is not the small board's
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tiny_project import conf
+from tiny_project import FOLDERS, conf
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -93,7 +93,7 @@ def test_the_extension_examples_run(module):
 def test_the_apparatus_follows_the_stored_copies():
     from tafl_sphinx.texts import library
 
-    by_name = {w.name: w for w in library().witnesses}
+    by_name = {w.name: w for w in library(FOLDERS.texts).witnesses}
     salmi, dlp = by_name["linnaeus1732-salmi"], by_name["linnaeus1732-dlp"]
     found = collation.variants(salmi.unit("key, 2 et 3").text, dlp.unit("key, 2 et 3").text)
     assert ("rege", "om.") in found
@@ -107,7 +107,7 @@ def test_law_9_is_found_in_walkers_transcription_of_the_1889_edition():
     """The crux rests on a copy of a printed edition named with its pages; Walker's own words naming it are stored."""
     from tafl_sphinx.texts import library
 
-    lib = library()
+    lib = library(FOLDERS.texts)
     walker = next(w for w in lib.witnesses if w.name == "linnaeus1732-cyningstan")
     assert walker.grade == "second-hand" and walker.via == "cyningstan-tablut-latin"
     assert {u.where for u in walker.units} == {"1889 edition, vol. 2, pp. 147-148"}
@@ -207,7 +207,7 @@ def test_the_latin_apparatus_collates_the_1913_edition():
     with a Greek letter (the poster's braced remark left out)."""
     from tafl_sphinx.texts import library
 
-    by_name = {w.name: w for w in library().witnesses}
+    by_name = {w.name: w for w in library(FOLDERS.texts).witnesses}
     c, f, j = (by_name[n] for n in ("linnaeus1732-cyningstan", "linnaeus1732-brainking", "linnaeus1732-jocari"))
     assert ("item", "etiam") in collation.variants(c.unit("law 9").text, f.unit("law 9").text)
     assert ("2", "3") in collation.variants(c.unit("law 10").text, f.unit("law 10").text)
@@ -218,7 +218,7 @@ def test_the_latin_apparatus_collates_the_1913_edition():
 def test_the_court_justice_is_given_from_wade_evans_manuscript_with_his_references():
     from tafl_sphinx.texts import library
 
-    lib = library()
+    lib = library(FOLDERS.texts)
     harley = next(w for w in lib.witnesses if w.name == "rhyddiaith-harl4353")
     assert harley.unit("6r").text.startswith("NY dyry ygnat llys")
     assert harley.unit("6r").text.endswith("O|r gỽrthỽynepa neb barn yr ygnat")  # the line he calls V 6 a 25

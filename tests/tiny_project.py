@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tafl_sphinx import roots
+
 ROOT = Path(__file__).resolve().parents[1]
+#: This repository's folders, for the tests that call the extension's functions outside a build
+#: (a build reads them from conf.py).
+FOLDERS = roots.for_project(ROOT)
 
 
 def conf(extensions: list[str], *, bibliography: bool = False, data: Path | None = None) -> str:
@@ -21,3 +26,4 @@ def conf(extensions: list[str], *, bibliography: bool = False, data: Path | None
     if bibliography:
         lines.append(f"bibtex_bibfiles = [{str(ROOT / 'docs' / 'references.bib')!r}]")
     return "\n".join(lines) + "\n"
+

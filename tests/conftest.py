@@ -14,6 +14,9 @@ from urllib.parse import urlparse
 
 import pytest
 
+# make_app and SphinxTestApp: the tests that build a tiny project build it in this process
+pytest_plugins = ("sphinx.testing.fixtures",)
+
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_build" / "html"
 

@@ -163,7 +163,7 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
     if app.builder.format != "html":
         return
     if is_translation(app.config):
-        _from_first_tree(context, app=offline.is_app(app.config))
+        _from_first_tree(context, app=bool(app.config.tafl_offline))  # the first tree's app, if it is one
     links = language_links(app.config, app.builder.get_target_uri(pagename))
     context["tafl_languages"] = links
     context["metatags"] = context.get("metatags", "") + hreflang_tags(links)
@@ -195,7 +195,7 @@ def _add_scripts(app: Sphinx) -> None:
     if app.builder.format != "html":
         return
     app.add_js_file("tafl-language.js", defer="defer")
-    if is_translation(app.config) and offline.is_app(app.config):
+    if is_translation(app.config) and app.config.tafl_offline:  # (its runtime is the first tree's)
         app.add_js_file(offline.APP_SCRIPT, type="module")  # the first tree's, as offline.py adds it there
 
 

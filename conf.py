@@ -21,6 +21,7 @@ extensions = [
     "tafl_sphinx",
     "tafl_sphinx.site",  # this site's own furniture: its theme's fixes and redirects, the quotation report
 ]
+tafl_offline = True  # the site as an app kept for offline use: service worker, manifest, update offer
 source_suffix = {".md": "markdown"}
 exclude_patterns = [
     "_build", ".venv", "node_modules", "dist", "build", "tafl_rules", "tests", "benchmarks",

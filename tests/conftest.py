@@ -14,13 +14,11 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tafl_sphinx import roots
+# make_app and SphinxTestApp: the tests that build a tiny project build it in this process
+pytest_plugins = ("sphinx.testing.fixtures",)
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_build" / "html"
-# The extension's functions, called here outside a build, read this project's folders (a build reads
-# them from conf.py).
-roots.use(roots.for_project(ROOT))
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

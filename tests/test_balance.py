@@ -23,6 +23,7 @@ from tafl_rules.__main__ import main
 from tafl_rules.ai import LEVELS
 from tafl_rules.balance import Config, play_game, run, sign_test, summarise, wilson
 from tafl_rules.outcome import Termination
+from tiny_project import FOLDERS
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "docs" / "data" / "balance.json"
@@ -507,7 +508,7 @@ def test_the_fairest_pages_words_on_the_level3_intervals_match_the_committed_gam
     ext = _extension()
     from tafl_sphinx.level_verdicts import apart_from, favoured, plain_rows
 
-    at3 = {vid: by_level for vid, by_level in plain_rows(ext.load_results()).items() if 3 in by_level}
+    at3 = {vid: by_level for vid, by_level in plain_rows(ext.load_results(FOLDERS)).items() if 3 in by_level}
     for vid, (apart, side) in LEVEL3_CLAIMS.items():
         if apart is not None:
             assert set(apart_from(at3[vid], 3)) == apart, vid
@@ -571,7 +572,7 @@ def test_the_fairest_pages_words_on_jones_points_at_level3_match_the_committed_g
     from tafl_sphinx.jones_points import nearer_even
     from tafl_sphinx.lab_figures import find_entry
 
-    entries = ext.load_results()
+    entries = ext.load_results(FOLDERS)
     for vid in ("jones-3", "hywel-dda-jones"):
         his = find_entry(f"{vid}@3", entries)["summary"]
         said = {"first=defenders": "no difference the intervals can see",
@@ -607,7 +608,7 @@ def test_the_level_verdicts_table_reads_apart_sides_and_games_to_tell_from_the_i
 
 
 def test_levels_table_is_read_from_the_ai():
-    table = _extension().levels_md()
+    table = _extension().levels_md(FOLDERS)
     assert table.count("\n") == 1 + len(LEVELS)
     for n, spec in LEVELS.items():
         budget = f"{spec.nodes:,}" + (f" ({spec.budget(19):,} on 19x19)" if spec.budget(19) != spec.nodes else "")
@@ -622,7 +623,7 @@ def _extension():
 
 def test_site_extension_draws_table_chart_and_rows_from_the_json():
     ext = _extension()
-    entries = ext.load_results()
+    entries = ext.load_results(FOLDERS)
     assert entries, "docs/data/balance*.json holds results"
     keys = [e["key"] for e in entries]
     assert len(keys) == len(set(keys))
@@ -1009,7 +1010,7 @@ def test_published_human_figures_become_shares_of_decided_games():
     assert ext.human_share({"king_wins_percent": 57}) == (0.43000000000000005, 0.43000000000000005)
     assert ext.human_share({}) is None
     data = json.loads((ROOT / "docs" / "data" / "human-results.json").read_text())
-    table = ext.human_results_md(ext.load_results())
+    table = ext.human_results_md(FOLDERS, ext.load_results(FOLDERS))
     assert table.count("\n") == 1 + len(data["results"])
     for result in data["results"]:
         assert result["source"]["url"] in table
@@ -1019,7 +1020,7 @@ def test_every_published_result_has_self_play_on_its_own_rules_at_levels_1_and_2
     """Each published figure that names the catalogue's rules for it has the program's self-play
     on exactly those rules beside it (``benchmarks/people_rules.py`` plays what no other run covers)."""
     ext = _extension()
-    entries = ext.load_results()
+    entries = ext.load_results(FOLDERS)
     data = json.loads((ROOT / "docs" / "data" / "human-results.json").read_text())
     assert sum(1 for r in data["results"] if r["config"] is None) == 0, "every published result names its rules"
     for result in data["results"]:
@@ -1064,7 +1065,7 @@ def test_every_published_figure_is_quoted_from_a_stored_excerpt_of_its_page():
 
 def test_the_level_chart_is_matplotlib_svg_that_follows_the_page_colours():
     ext = _extension()
-    svg = ext.level_chart_svg(ext.load_results())
+    svg = ext.level_chart_svg(ext.load_results(FOLDERS))
     assert svg.startswith("<svg ") and "currentColor" in svg and "#000000" not in svg
     assert 'style="width:100%' in svg and 'width="' not in svg.split(">", 1)[0]
     # the layouts by the names readers know, not by catalogue ids
@@ -1101,15 +1102,15 @@ def test_the_calibration_tables_account_for_every_decided_game():
     over every way a game ended, the default level's over the endings of the rules."""
     from tafl_sphinx import balance as ext
 
-    files = [json.loads(p.read_text()) for p in ext.calibration_files()]
+    files = [json.loads(p.read_text()) for p in ext.calibration_files(FOLDERS)]
     human = files[0]["human"]
     default = next(row for data in files for row in data["levels"] if row["level"] == data["default_level"])
-    rows = [line.split("|")[1:-1] for line in ext.calibration_endings_md().splitlines()[2:]]
+    rows = [line.split("|")[1:-1] for line in ext.calibration_endings_md(FOLDERS).splitlines()[2:]]
     def column(i):
         return sum(int(r[i]) for r in rows if r[i].strip() != "–")
     assert (column(1), column(2)) == (human["attackers"], human["defenders"])
     assert (column(3), column(4)) == (default["summary"]["attackers"]["count"], default["summary"]["defenders"]["count"])
-    table = ext.calibration_md()
+    table = ext.calibration_md(FOLDERS)
     ended = human["ended"]["rules"]
     assert f"| … of which the rules ended | {ended['attackers'] + ended['defenders']} | {ended['attackers']} |" in table
     assert f"{default['points_from_humans']:+.0f}, {default['points_from_rules_ended']:+.0f} |" in table

@@ -16,6 +16,7 @@ import tafl_rules
 from tafl_rules.ai import LEVELS
 from boards import READY, open_board, status
 from scripted_games import scripted_line
+from tiny_project import FOLDERS
 
 pytestmark = pytest.mark.browser
 
@@ -222,7 +223,7 @@ def test_sandbox_restarts_under_the_chosen_toggle_and_shows_otn(page, site_url):
 
 def _menu_words(level: int, size: int) -> str:
     from tafl_sphinx.balance import typical_time
-    return f"level {level} ({LEVELS[level].name}, {typical_time(level, size)})"
+    return f"level {level} ({LEVELS[level].name}, {typical_time(FOLDERS, level, size)})"
 
 
 @pytest.mark.parametrize("query", [

@@ -17,7 +17,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from tiny_project import conf
+from tiny_project import FOLDERS, Built, build, conf
 
 from tafl_rules import catalogue
 from tafl_rules.rules import FIELDS
@@ -509,25 +509,24 @@ def test_rule_matrix_has_a_tab_per_board_size_and_every_variant(pages):
 
 # --- the extension in a small project -----------------------------------------------
 
-def _tiny(tmp_path: Path, body: str) -> subprocess.CompletedProcess:
+def _tiny(make_app, tmp_path: Path, body: str) -> Built:
     (tmp_path / "conf.py").write_text(conf(['myst_parser', 'sphinx_design', 'sphinxcontrib.bibtex', 'tafl_sphinx'],
                                            bibliography=True))
     (tmp_path / "index.md").write_text(body)
-    return subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(tmp_path),
-                           str(tmp_path / "_b")], capture_output=True, text=True)
+    return build(make_app, tmp_path)
 
 
-def test_an_unknown_variant_or_toggle_is_a_build_error_naming_it(tmp_path):
-    result = _tiny(tmp_path, "# T\n\nSee {variant}`lewis-9`.\n")
+def test_an_unknown_variant_or_toggle_is_a_build_error_naming_it(make_app, tmp_path):
+    result = _tiny(make_app, tmp_path, "# T\n\nSee {variant}`lewis-9`.\n")
     assert result.returncode != 0 and "lewis-9" in result.stderr
-    result = _tiny(tmp_path, "# T\n\nSee {toggle}`lewis-1:escape=moon`.\n")
+    result = _tiny(make_app, tmp_path, "# T\n\nSee {toggle}`lewis-1:escape=moon`.\n")
     assert result.returncode != 0 and "moon" in result.stderr
 
 
-def test_a_figure_in_a_small_project(tmp_path):
-    result = _tiny(tmp_path, "# T\n\n```{variant-figure} brandubh\n:marks: d4\n```\n")
+def test_a_figure_in_a_small_project(make_app, tmp_path):
+    result = _tiny(make_app, tmp_path, "# T\n\n```{variant-figure} brandubh\n:marks: d4\n```\n")
     assert result.returncode == 0, result.stderr
-    html = (tmp_path / "_b" / "index.html").read_text()
+    html = (result.out / "index.html").read_text()
     assert "<svg" in html and 'class="mark"' in html and 'data-marks="d4"' in html
 
 
@@ -642,7 +641,7 @@ def test_copyrighted_texts_are_stored_only_as_the_sentences_the_site_quotes(site
     drawn = [[row.strip() for row in v.diagram.splitlines() if row.strip().startswith("|")] for v in catalogue.variants()]
     idle = []
     checked = 0
-    for w in library().witnesses:
+    for w in library(FOLDERS.texts).witnesses:
         if w.extent != "excerpts" or "copyright" not in w.licence.lower():
             continue
         for unit in w.units:
@@ -680,7 +679,7 @@ def test_the_redrawn_tablut_board_follows_the_laws():
     from tafl_sphinx.apparatus import CUT_LETTERS, tablut_cut_svg
     from tafl_sphinx.texts import library
 
-    smith = next(w for w in library().witnesses if w.name == "smith1811-tablut")
+    smith = next(w for w in library(FOLDERS.texts).witnesses if w.name == "smith1811-tablut")
     used = {m for u in smith.units for m in re.findall(r"(?<!\w)_([a-zA-Z])_(?!\w)", u.text)}
     assert used == set(CUT_LETTERS), sorted(used ^ set(CUT_LETTERS))
     sq = {letter: (ord(s[0]) - 97, int(s[1:]) - 1) for letter, (s, _) in CUT_LETTERS.items()}
@@ -722,7 +721,7 @@ def test_the_redrawn_tablut_board_follows_the_laws():
 def test_the_full_texts_stand_on_their_pages(pages):
     from tafl_sphinx.texts import library
 
-    by_name = {w.name: w for w in library().witnesses}
+    by_name = {w.name: w for w in library(FOLDERS.texts).witnesses}
     linnaeus = pages["sources/linnaeus.html"].text
     for unit in by_name["smith1811-tablut"].units:  # Smith's key and all twelve laws, whole
         plain = re.sub(r"_(\w+)_", r"\1", " ".join(unit.text.split()))

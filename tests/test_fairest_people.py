@@ -14,6 +14,7 @@ import pytest
 from tafl_rules import catalogue
 from tafl_rules.ai.people import MODEL_PATH, STYLE, Style, parse_style, style_name
 from tafl_rules.balance import Config, play_game
+from tiny_project import FOLDERS
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 DATA = ROOT / "docs" / "data"
@@ -98,7 +99,7 @@ def test_people_results_name_toggled_rules_in_a_readers_words():
     # the historian's review: "with king_armed=yes, king_capture=two" was printed on the page
     from tafl_sphinx import balance
 
-    md = balance.human_results_md([])
+    md = balance.human_results_md(FOLDERS, [])
     assert "here {variant}`jones-3-corrected`, with Armed: the king captures like any man; Like any man" in md
     assert not re.search(r"\b(king_armed|king_capture|first|confinement|escape)=", md)
 
@@ -109,7 +110,7 @@ def test_every_peoples_result_says_what_it_counts_and_cites_a_bibliography_entry
     bib = (ROOT / "docs" / "references.bib").read_text(encoding="utf-8")
     excerpts = {e["address"]: e["text"] for e in json.loads((DATA / "human-results-excerpts.json").read_text())["excerpts"]}
     results = json.loads((DATA / "human-results.json").read_text(encoding="utf-8"))["results"]
-    md = balance.human_results_md([])
+    md = balance.human_results_md(FOLDERS, [])
     for r in results:
         assert re.search(rf"@misc\{{{re.escape(r['source']['cite'])},", bib), r["id"]
         assert f"{{cite:p}}`{r['source']['cite']}`" in md
@@ -127,17 +128,17 @@ MIN_GAMES = 100
 
 def test_every_reconstruction_and_jones_points_were_played_by_the_player(fairest):
     assert RUNS, "docs/data/people-balance*.json: the answer's runs"
-    found = fairest.entries()
+    found = fairest.entries(FOLDERS)
     plain = {e["config"]["variant"]: e for e in found.values() if not e["config"].get("toggles")}
     for vid in catalogue.reconstructions():
-        if vid in fairest.not_played():
-            assert "Not played yet: " in fairest.answer_md() and f"{{variant}}`{vid}`" in fairest.answer_md()
+        if vid in fairest.not_played(FOLDERS):
+            assert "Not played yet: " in fairest.answer_md(FOLDERS) and f"{{variant}}`{vid}`" in fairest.answer_md(FOLDERS)
             continue
         e = plain[vid]
         assert e["config"]["attackers_level"] == e["config"]["defenders_level"] == style_name(STYLE), vid
         fewest = 40 if vid == "alea-evangelii" else MIN_GAMES  # 19x19: about 24 s of one core a game
         assert e["summary"]["games"] >= fewest and "counted_as_people" in e["summary"], vid
-    assert not fairest.not_played()
+    assert not fairest.not_played(FOLDERS)
     from tafl_rules.balance import JONES_REVERSED
     for vid in ("jones-3", "hywel-dda-jones"):
         for toggles in [dict([c]) for c in JONES_REVERSED[1]] + [dict(JONES_REVERSED[1])]:
@@ -195,18 +196,18 @@ def test_the_out_of_sample_check_is_what_the_model_says(fairest):
     loo = em.leave_one_out(data["rows"])
     assert [x["inside"] for x in loo] == [x["inside"] for x in data["summary"]["leave_one_out"]]
     assert data["summary"]["inside"] == sum(x["inside"] for x in loo) and data["summary"]["datasets"] == 8
-    page = fairest.coverage_md()
+    page = fairest.coverage_md(FOLDERS)
     assert f"**{data['summary']['inside']} of 8**" in page
 
 
 # --- the pages' words ----------------------------------------------------------------------------
 
 def test_the_answer_is_short_and_names_every_reconstruction_by_its_verdict(fairest):
-    text = fairest.answer_md()
+    text = fairest.answer_md(FOLDERS)
     shown = re.sub(r"\{variant\}`([^`]+)`", lambda m: catalogue.variant(m.group(1)).name, text)
     assert len(shown.replace("**", "").split()) <= 150
-    plain = fairest.plain_entries()
-    verdicts = {e["config"]["variant"]: fairest.verdict(e) for e in plain}
+    plain = fairest.plain_entries(FOLDERS)
+    verdicts = {e["config"]["variant"]: fairest.verdict(FOLDERS, e) for e in plain}
     cannot = list(verdicts.values()).count("cannot tell")
     if cannot:
         assert f"**For {cannot} of the {len(plain)} reconstructions we cannot tell which side people would favour**" in text
@@ -219,17 +220,17 @@ def test_the_answer_is_short_and_names_every_reconstruction_by_its_verdict(faire
 
 
 def test_the_chart_names_layouts_as_readers_know_them(fairest):
-    svg = fairest.chart_svg()
-    for e in fairest.plain_entries():
+    svg = fairest.chart_svg(FOLDERS)
+    for e in fairest.plain_entries(FOLDERS):
         assert catalogue.variant(e["config"]["variant"]).name.replace("'", "&#39;") in svg or \
             catalogue.variant(e["config"]["variant"]).name in svg
         assert e["config"]["variant"] not in re.sub(r'id="[^"]*"', "", svg)
 
 
 def test_the_answers_sentence_on_jones_points_matches_its_tests(fairest):
-    tests = fairest.jones_tests()
+    tests = fairest.jones_tests(FOLDERS)
     assert len(tests) == 8 and all(0 <= t["p"] <= t["p_adjusted"] <= 1 for t in tests)
-    sentence = fairest.jones_sentence()
+    sentence = fairest.jones_sentence(FOLDERS)
     for point, words in (("first", "the king's side moving first"), ("king_armed", "an armed king"),
                          ("confinement", "a whole side to confine")):
         found = {t["layout"]: t["finding"] for t in tests if t["point"] == point}
@@ -247,7 +248,7 @@ def test_the_answers_sentence_on_jones_points_matches_its_tests(fairest):
         assert t["finding"] != "towards the king's side" or t["difference"] < 0
     assert "nothing measurable" not in sentence and "less even" not in sentence
     # the runs page: a tilt is not yet an answer, for the balance of his layouts cannot be told
-    assert {fairest.verdict(e) for e in fairest.plain_entries() if e["config"]["variant"] in fairest.JONES_LAYOUTS} \
+    assert {fairest.verdict(FOLDERS, e) for e in fairest.plain_entries(FOLDERS) if e["config"]["variant"] in fairest.JONES_LAYOUTS} \
         == {"cannot tell"} and "for his layouts, we cannot tell" in _page("fairest-runs")
 
 

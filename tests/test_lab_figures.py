@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tiny_project import conf
+from tiny_project import build, conf
 
 from test_site_build import build_tiny
 
@@ -53,21 +51,21 @@ def test_a_target_naming_no_single_result_is_refused_by_name(target, words):
     assert repr(target) in str(caught.value)
 
 
-def test_a_tiny_project_prints_the_committed_figure_and_refuses_a_bad_target(tmp_path):
+def test_a_tiny_project_prints_the_committed_figure_and_refuses_a_bad_target(make_app, tmp_path):
     data = json.loads((ROOT / "docs" / "data" / "balance.json").read_text())
     entry = next(e for e in data["results"] if e["config"]["variant"] == "lewis-1" and not e["config"].get("toggles")
                  and e["config"]["attackers_level"] == e["config"]["defenders_level"] == 1)
-    result, out = build_tiny(tmp_path, "# Tiny\n\nThe attackers won {lab-decided}`lewis-1@1` decided games.\n")
+    result, out = build_tiny(make_app, tmp_path, "# Tiny\n\nThe attackers won {lab-decided}`lewis-1@1` decided games.\n")
     assert result.returncode == 0, result.stderr
     decided = entry["summary"]["attackers"]["count"] + entry["summary"]["defenders"]["count"]
     assert f"won {entry['summary']['attackers']['count']:,} of the {decided:,} decided" in (out / "index.html").read_text()
 
     (tmp_path / "bad").mkdir()
-    result, _ = build_tiny(tmp_path / "bad", "# Tiny\n\n{lab-share}`lewis-1@7`\n")
+    result, _ = build_tiny(make_app, tmp_path / "bad", "# Tiny\n\n{lab-share}`lewis-1@7`\n")
     assert result.returncode != 0 and "lab-share role" in result.stderr and "lewis-1@7" in result.stderr
 
 
-def test_an_incremental_build_reads_the_page_again_only_when_a_results_file_comes_or_goes(tmp_path):
+def test_an_incremental_build_reads_the_page_again_only_when_a_results_file_comes_or_goes(make_app, tmp_path):
     data = tmp_path / "data"
     data.mkdir()
     (data / "balance-level3.json").write_bytes((ROOT / "docs" / "data" / "balance-level3.json").read_bytes())
@@ -75,16 +73,15 @@ def test_an_incremental_build_reads_the_page_again_only_when_a_results_file_come
     (tmp_path / "index.md").write_text("# Tiny\n\n{lab-games}`lewis-1@3` games.\n\n```{toctree}\nother\n```\n")
     (tmp_path / "other.md").write_text("# Other\n\nNo figures here.\n")
 
-    def build() -> str:
-        result = subprocess.run([sys.executable, "-m", "sphinx", "-N", "-W", "-b", "html", str(tmp_path),
-                                 str(tmp_path / "_build")], capture_output=True, text=True)
+    def again() -> str:
+        result = build(make_app, tmp_path)
         assert result.returncode == 0, result.stdout + result.stderr
         return re.search(r"updating environment: .*", result.stdout).group(0)
 
-    assert "2 added" in build()
-    assert "0 added, 0 changed, 0 removed" in build()
+    assert "2 added" in again()
+    assert "0 added, 0 changed, 0 removed" in again()
     (data / "balance-people-level1.json").write_bytes((ROOT / "docs" / "data" / "balance-people-level1.json").read_bytes())
-    assert "0 added, 1 changed, 0 removed" in build()
-    assert "0 added, 0 changed, 0 removed" in build()
+    assert "0 added, 1 changed, 0 removed" in again()
+    assert "0 added, 0 changed, 0 removed" in again()
     (data / "balance-people-level1.json").unlink()
-    assert "0 added, 1 changed, 0 removed" in build()
+    assert "0 added, 1 changed, 0 removed" in again()

@@ -555,6 +555,18 @@ def test_an_illegal_move_names_the_turn_and_the_reason():
     assert info.value.offset == text.index("e4-d5")
 
 
+def test_an_illegal_move_of_the_attackers_names_their_side_and_its_turn():
+    """(mutmut's survivors in GameRecord.to_game: the attackers' name and the turn's number in the message.)"""
+    game = tafl_rules.Game("brandubh")
+    for move in ("d1-b1", "d3-a3", "b1-c1"):
+        game.play(move)
+    text = otn.game_to_otn(game).replace("2. b1-c1", "2. b1-a1")
+    with pytest.raises(NotationError) as info:
+        otn.game_from_otn(text)
+    assert str(info.value).startswith("turn 2 (attackers): b1-a1 is illegal: only the king may stop on a corner")
+    assert info.value.offset == text.index("b1-a1")
+
+
 def test_a_capture_the_rules_do_not_make_is_reported():
     text = OPENTAFL_BRANDUB.replace("6. b4-c4 b5-b4xc4", "6. b4-c4 b5-b4")
     with pytest.raises(NotationError, match="turn 6 .*captures nothing, the rules capture c4"):

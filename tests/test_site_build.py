@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tiny_project import conf
+from tiny_project import FOLDERS, Built, build, conf
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -45,18 +43,16 @@ def test_board_container_and_module_script_on_the_page(full_build):
     assert "cdn" not in html.lower()
 
 
-def build_tiny(tmp_path: Path, page: str) -> tuple[subprocess.CompletedProcess, Path]:
+def build_tiny(make_app, tmp_path: Path, page: str) -> tuple[Built, Path]:
     """Build a one-page project that uses the extension; return the result and the output folder."""
     (tmp_path / "conf.py").write_text(conf(["myst_parser", "tafl_sphinx"]))
     (tmp_path / "index.md").write_text(page)
-    out = tmp_path / "_build"
-    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(tmp_path), str(out)],
-                            capture_output=True, text=True)
-    return result, out
+    result = build(make_app, tmp_path)
+    return result, result.out
 
 
-def test_tiny_project_with_the_directive(tmp_path):
-    result, out = build_tiny(tmp_path, "# Tiny\n\n```{tafl-board}\n:human: attackers\n:moves: d1-d3 f3-e3\n```\n")
+def test_tiny_project_with_the_directive(make_app, tmp_path):
+    result, out = build_tiny(make_app, tmp_path, "# Tiny\n\n```{tafl-board}\n:human: attackers\n:moves: d1-d3 f3-e3\n```\n")
     assert result.returncode == 0, result.stderr
     html = (out / "index.html").read_text()
     assert 'data-human="attackers"' in html
@@ -66,14 +62,14 @@ def test_tiny_project_with_the_directive(tmp_path):
     assert not (out / "_static" / "pyodide").exists()  # tafl_runtime = False: no runtime copied
 
 
-def test_bad_directive_option_is_an_error(tmp_path):
-    result, _ = build_tiny(tmp_path, "# Tiny\n\n```{tafl-board}\n:human: robots\n```\n")
+def test_bad_directive_option_is_an_error(make_app, tmp_path):
+    result, _ = build_tiny(make_app, tmp_path, "# Tiny\n\n```{tafl-board}\n:human: robots\n```\n")
     assert result.returncode != 0
     assert "robots" in result.stderr
 
 
-def test_unknown_variant_in_the_board_directive_is_a_build_error_naming_it(tmp_path):
-    result, _ = build_tiny(tmp_path, "# Tiny\n\n```{tafl-board} lewis-9\n```\n")
+def test_unknown_variant_in_the_board_directive_is_a_build_error_naming_it(make_app, tmp_path):
+    result, _ = build_tiny(make_app, tmp_path, "# Tiny\n\n```{tafl-board} lewis-9\n```\n")
     assert result.returncode != 0
     assert "lewis-9" in result.stderr
 
@@ -145,7 +141,7 @@ def test_the_dev_server_serves_under_a_sub_path_and_answers_404_with_the_sites_p
         server.shutdown()
 
 
-def test_the_sites_theme_gives_margin_notes_and_sidenotes_for_annotations(tmp_path):
+def test_the_sites_theme_gives_margin_notes_and_sidenotes_for_annotations(make_app, tmp_path):
     """The reason sphinx-book-theme was chosen over furo and pydata-sphinx-theme (neither has a
     ``margin`` directive or sidenotes): a tiny project with the site's theme settings has both."""
     import runpy
@@ -156,11 +152,9 @@ def test_the_sites_theme_gives_margin_notes_and_sidenotes_for_annotations(tmp_pa
         f"html_theme = {site['html_theme']!r}\n"
         f"html_theme_options = {{'use_sidenotes': {site['html_theme_options']['use_sidenotes']!r}}}\n")
     (tmp_path / "index.md").write_text("# T\n\nA law.[^n]\n\n```{margin}\nA note beside it.\n```\n\n[^n]: Its gloss.\n")
-    out = tmp_path / "_build"
-    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(tmp_path), str(out)],
-                            capture_output=True, text=True)
+    result = build(make_app, tmp_path)
     assert result.returncode == 0, result.stderr
-    html = (out / "index.html").read_text()
+    html = (result.out / "index.html").read_text()
     assert '<aside class="margin sidebar">' in html
     assert '<span class="sidenote">' in html and "Its gloss." in html
 
@@ -172,14 +166,14 @@ def test_each_boards_level_menu_gives_the_times_measured_on_its_own_board_size(f
 
     from tafl_rules.ai import LEVELS
 
-    measured = level_times_by_size()
+    measured = level_times_by_size(FOLDERS)
     assert {7, 9, 11, 19} <= set(measured), "docs/data/level-times-browser.json: every board size of the benchmark"
     notes = {}
     for vid, size in (("brandubh", 7), ("copenhagen", 11), ("alea-evangelii", 19)):
         page = (full_build / "docs" / "variants" / f"{vid}.html").read_text()
         menu = json.loads(html_module.unescape(re.search(r'data-levels="([^"]*)"', page).group(1)))
         notes[size] = {n: note for n, _name, note in menu if n in LEVELS}
-        assert notes[size] == {n: typical_time(n, size) for n in LEVELS}, vid
+        assert notes[size] == {n: typical_time(FOLDERS, n, size) for n in LEVELS}, vid
     assert notes[19] != notes[7]  # a 19x19 board's menu is not the small board's
 
 

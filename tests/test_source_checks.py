@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import doctest
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tiny_project import conf
+from tiny_project import FOLDERS, Built, build, build_alone, conf
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,47 +36,46 @@ law 9: {note}
 """
 
 
-def tiny(tmp_path: Path, pages: dict[str, str]) -> subprocess.CompletedProcess:
+def tiny(make_app, tmp_path: Path, pages: dict[str, str]) -> Built:
     (tmp_path / "conf.py").write_text(conf(['myst_parser', 'sphinx_design', 'sphinxcontrib.bibtex', 'tafl_sphinx'],
                                            bibliography=True))
     for name, body in pages.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(body, encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(tmp_path),
-                           str(tmp_path / "_b")], capture_output=True, text=True)
+    return build(make_app, tmp_path)
 
 
-def test_a_parallel_text_note_with_its_quotation_right_builds(tmp_path):
+def test_a_parallel_text_note_with_its_quotation_right_builds(make_app, tmp_path):
     note = "Smith: {q}`except the king <linnaeus1811: law 9>`; the Latin {q}`item Rex <linnaeus1732: law 9>`."
-    result = tiny(tmp_path, {"index.md": PARALLEL.format(note=note)})
+    result = tiny(make_app, tmp_path, {"index.md": PARALLEL.format(note=note)})
     assert result.returncode == 0, result.stderr
 
 
-def test_a_changed_word_in_a_parallel_text_note_stops_the_build(tmp_path):
+def test_a_changed_word_in_a_parallel_text_note_stops_the_build(make_app, tmp_path):
     note = "Smith: {q}`except the queen <linnaeus1811: law 9>`."
-    result = tiny(tmp_path, {"index.md": PARALLEL.format(note=note)})
+    result = tiny(make_app, tmp_path, {"index.md": PARALLEL.format(note=note)})
     assert result.returncode != 0
     assert "quotation not verified" in result.stderr and "except the queen" in result.stderr
 
 
-def test_words_in_quotation_marks_in_a_parallel_text_note_stop_the_build(tmp_path):
+def test_words_in_quotation_marks_in_a_parallel_text_note_stop_the_build(make_app, tmp_path):
     note = 'the attackers, hence Murray\'s "those who lie in wait".'
-    result = tiny(tmp_path, {"index.md": PARALLEL.format(note=note)})
+    result = tiny(make_app, tmp_path, {"index.md": PARALLEL.format(note=note)})
     assert result.returncode != 0
     assert "in no stored copy" in result.stderr and "those who lie in wait" in result.stderr
 
 
-def test_words_in_quotation_marks_anywhere_on_a_page_stop_the_build_but_a_title_does_not(tmp_path):
-    result = tiny(tmp_path, {"index.md": '# T\n\nJones wrote "A Brief Look at Some Welsh Games".\n'})
+def test_words_in_quotation_marks_anywhere_on_a_page_stop_the_build_but_a_title_does_not(make_app, tmp_path):
+    result = tiny(make_app, tmp_path, {"index.md": '# T\n\nJones wrote "A Brief Look at Some Welsh Games".\n'})
     assert result.returncode == 0, result.stderr
-    result = tiny(tmp_path, {"index.md": '# T\n\n- a list item says "the king is taken by two".\n'})
+    result = tiny(make_app, tmp_path, {"index.md": '# T\n\n- a list item says "the king is taken by two".\n'})
     assert result.returncode != 0 and "the king is taken by two" in result.stderr
 
 
-def test_a_quotation_on_a_variant_page_is_reported_at_its_data_file(tmp_path):
+def test_a_quotation_on_a_variant_page_is_reported_at_its_data_file(make_app, tmp_path):
     body = "# V\n\nNote: {q}`is not liable to this calamity <linnaeus1811: law 9>`.\n"
     index = "# T\n\n```{toctree}\ndocs/variants/tablut-smith\n```\n\n```{bibliography}\n```\n"
-    result = tiny(tmp_path, {"index.md": index, "docs/variants/tablut-smith.md": body})
+    result = tiny(make_app, tmp_path, {"index.md": index, "docs/variants/tablut-smith.md": body})
     assert result.returncode != 0
     assert "tafl_rules/variants/tablut-smith.toml" in result.stderr
     assert "docs/variants/tablut-smith.md is generated" in result.stderr
@@ -93,7 +91,7 @@ def test_the_extension_examples_run(module):
 def test_the_apparatus_follows_the_stored_copies():
     from tafl_sphinx.texts import library
 
-    by_name = {w.name: w for w in library().witnesses}
+    by_name = {w.name: w for w in library(FOLDERS.texts).witnesses}
     salmi, dlp = by_name["linnaeus1732-salmi"], by_name["linnaeus1732-dlp"]
     found = collation.variants(salmi.unit("key, 2 et 3").text, dlp.unit("key, 2 et 3").text)
     assert ("rege", "om.") in found
@@ -107,7 +105,7 @@ def test_law_9_is_found_in_walkers_transcription_of_the_1889_edition():
     """The crux rests on a copy of a printed edition named with its pages; Walker's own words naming it are stored."""
     from tafl_sphinx.texts import library
 
-    lib = library()
+    lib = library(FOLDERS.texts)
     walker = next(w for w in lib.witnesses if w.name == "linnaeus1732-cyningstan")
     assert walker.grade == "second-hand" and walker.via == "cyningstan-tablut-latin"
     assert {u.where for u in walker.units} == {"1889 edition, vol. 2, pp. 147-148"}
@@ -148,7 +146,7 @@ EXTRA_BIB = ("@misc{{extra-note, author={{Tester}}, title={{A test entry}}, year
 QUOTED_MOD = '"""OpenTafl\'s notes say "the player forced to {verb} loses"."""\n'
 
 
-def _quote_project(root: Path, bad: bool) -> subprocess.CompletedProcess:
+def _quote_project(root: Path, bad: bool) -> Built:
     """A project with every place holding a quotation, each right or each with one word changed."""
     import shutil
 
@@ -161,6 +159,7 @@ def _quote_project(root: Path, bad: bool) -> subprocess.CompletedProcess:
         encoding="utf-8")
     (root / "extra.bib").write_text(EXTRA_BIB.format(how="taken from" if bad else "given at"), encoding="utf-8")
     (root / "quotedmod.py").write_text(QUOTED_MOD.format(verb="answer" if bad else "respond"), encoding="utf-8")
+    sys.modules.pop("quotedmod", None)  # this project's own module (the builds share one process)
     lines = conf(['myst_parser', 'sphinx_design', 'sphinxcontrib.bibtex', 'sphinx.ext.autodoc', 'tafl_sphinx'],
                  bibliography=True).replace(repr(str(ROOT / "sources" / "texts")), repr(str(texts)))
     lines += ("bibtex_bibfiles.append('extra.bib')\nbibtex_default_style = 'tafl'\n"
@@ -178,8 +177,7 @@ def _quote_project(root: Path, bad: bool) -> subprocess.CompletedProcess:
     for name, body in pages.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(body, encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(root),
-                           str(root / "_b")], capture_output=True, text=True)
+    return build_alone(root)
 
 
 @pytest.fixture(scope="module")
@@ -207,7 +205,7 @@ def test_the_latin_apparatus_collates_the_1913_edition():
     with a Greek letter (the poster's braced remark left out)."""
     from tafl_sphinx.texts import library
 
-    by_name = {w.name: w for w in library().witnesses}
+    by_name = {w.name: w for w in library(FOLDERS.texts).witnesses}
     c, f, j = (by_name[n] for n in ("linnaeus1732-cyningstan", "linnaeus1732-brainking", "linnaeus1732-jocari"))
     assert ("item", "etiam") in collation.variants(c.unit("law 9").text, f.unit("law 9").text)
     assert ("2", "3") in collation.variants(c.unit("law 10").text, f.unit("law 10").text)
@@ -218,7 +216,7 @@ def test_the_latin_apparatus_collates_the_1913_edition():
 def test_the_court_justice_is_given_from_wade_evans_manuscript_with_his_references():
     from tafl_sphinx.texts import library
 
-    lib = library()
+    lib = library(FOLDERS.texts)
     harley = next(w for w in lib.witnesses if w.name == "rhyddiaith-harl4353")
     assert harley.unit("6r").text.startswith("NY dyry ygnat llys")
     assert harley.unit("6r").text.endswith("O|r gỽrthỽynepa neb barn yr ygnat")  # the line he calls V 6 a 25

@@ -18,8 +18,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 from tafl_sphinx import layouts, woodcut
 from tafl_sphinx.texts import library
+from tiny_project import FOLDERS
 
-CUT = woodcut.the_cut()
+CUT = woodcut.the_cut(FOLDERS)
 QUARTERS = [CUT.quarter(lower=lower, roman=roman) for lower in (True, False) for roman in (True, False)]
 
 
@@ -45,7 +46,7 @@ def neighbours(square: str) -> set[str]:
 
 
 def letters_the_laws_name() -> set[str]:
-    smith = next(w for w in library().witnesses if w.name == "smith1811-tablut")
+    smith = next(w for w in library(FOLDERS.texts).witnesses if w.name == "smith1811-tablut")
     return {m for u in smith.units for m in re.findall(r"(?<!\w)_([a-zA-Z])_(?!\w)", u.text)}
 
 
@@ -108,14 +109,14 @@ def test_the_redrawing_from_the_laws_differs_from_the_cut_where_the_laws_leave_a
     from tafl_sphinx.apparatus import CUT_LETTERS
 
     placed = {x: sq for x, (sq, _) in CUT_LETTERS.items()}
-    differ = woodcut.differences_from(placed)
+    differ = woodcut.differences_from(FOLDERS, placed)
     fixed = {x for x, (_, how) in CUT_LETTERS.items() if how in ("fixed", "derived")}
     assert not fixed & set(differ), "what the laws fix, the cut confirms"
     assert {"b", "f", "g", "i", "m"} <= set(differ)
 
 
 def test_a_malformed_transcription_is_a_clear_error(tmp_path):
-    good = woodcut.cut_file().read_text(encoding="utf-8")
+    good = woodcut.cut_file(FOLDERS).read_text(encoding="utf-8")
     bad = tmp_path / "cut.toml"
     bad.write_text(good.replace('"g  f  e  d  3  D  E  F  G",', '"g  f  e  d  3  D  E  F  J",', 1), encoding="utf-8")
     with pytest.raises(woodcut.CutError, match=r"row 3, cell 9: 'J'"):
@@ -126,7 +127,7 @@ def test_a_malformed_transcription_is_a_clear_error(tmp_path):
 
 
 def test_the_drawing_carries_every_cell_and_its_own_description():
-    svg = woodcut.woodcut_svg()
+    svg = woodcut.woodcut_svg(FOLDERS)
     for cell in CUT.cells:
         if cell.letter:
             assert f">{cell.letter}</text>" in svg

@@ -18,6 +18,7 @@ from sphinx.application import Sphinx
 from tafl_rules import catalogue
 from tafl_rules.catalogue import Provenance, Variant
 
+from .roots import Roots
 from . import bib
 from .bibstyle import ByCitationName
 from .layouts import position_map
@@ -89,7 +90,7 @@ class ParallelText(MarkdownDirective):
                    "lang-right": directives.unchanged, "sic-left": directives.unchanged}
 
     def markdown(self) -> str:
-        lib = library()
+        lib = library(self.folders.texts)
         by_name = {w.name: w for w in lib.witnesses}
 
         def copies(option: str) -> list[Witness]:
@@ -163,17 +164,17 @@ def _links(text: str) -> str:
     return "".join(out)
 
 
-def _bib_order() -> dict[str, tuple[str, str, str]]:
+def _bib_order(folders: Roots) -> dict[str, tuple[str, str, str]]:
     """Each bibliography key's place in the bibliography (by the name it is cited by, then year)."""
-    return {key: ByCitationName().sorting_key(entry) for key, entry in bib.entries().items()}
+    return {key: ByCitationName().sorting_key(entry) for key, entry in bib.entries(folders.bibfiles).items()}
 
 
 class StoredTexts(MarkdownDirective):
     """Every stored copy: what it is, where it was read, its licence, in the bibliography's order."""
 
     def markdown(self) -> str:
-        lib = library()
-        order = _bib_order()
+        lib = library(self.folders.texts)
+        order = _bib_order(self.folders)
         lines = [":::{container} tafl-provenance", ""]
         for key in sorted(lib.keys, key=lambda k: (order.get(k, (k,)), k)):
             for w in lib.of(key):

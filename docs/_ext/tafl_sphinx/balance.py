@@ -55,41 +55,39 @@ from tafl_rules.ai import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS
 from tafl_rules.balance import sign_test, site_configs, wilson
 
 from . import roots
+from .roots import Roots
 from .util import MystDirective, pct
 
 COLOURS = {"attackers": "#b5472f", "draws": "#b9b3a8", "defenders": "#2f5f8a"}
 
 
-def data_dir() -> Path:
-    """The folder of the results: the project's ``tafl_data_dir`` (:mod:`tafl_sphinx.roots`)."""
-    return roots.current().data
-
-
-def result_files() -> list[Path]:
+def result_files(folders: Roots) -> list[Path]:
     """``balance.json`` first, then the other ``balance*.json`` files by name."""
-    files = sorted(data_dir().glob("balance*.json"), key=lambda p: (p.name != "balance.json", p.name))
+    files = sorted(folders.data.glob("balance*.json"), key=lambda p: (p.name != "balance.json", p.name))
     return [p for p in files if not p.name.endswith(".work.jsonl")]
 
 
-def load_results() -> list[dict[str, Any]]:
+def load_results(folders: Roots) -> list[dict[str, Any]]:
     """Every configuration's entry, with its file's provenance under ``"provenance"`` (read once
     per version of the files: many directives and roles of one build ask for them)."""
-    return list(_read_results(tuple((path, path.stat().st_mtime_ns) for path in result_files())))
+    return list(_read_results(tuple((path, path.stat().st_mtime_ns) for path in result_files(folders))))
 
 
 def noted_results(env: Any) -> list[dict[str, Any]]:
     """:func:`load_results`, with the results files noted as the document's dependencies."""
-    for path in result_files():
+    folders = roots.of(env.config)
+    for path in result_files(folders):
         env.note_dependency(str(path))
-    return load_results()
+    return load_results(folders)
 
 
 def _results_files_added(app: Sphinx, env: Any, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
     # A folder cannot be a Sphinx dependency (one that is not a file is read as changed on every
     # build), so a document that read the results is read again when the files it noted are not
     # the files there are now. (A removed file Sphinx sees itself: a dependency gone missing.)
-    now = set(result_files())
-    data = data_dir()
+    folders = roots.of(app.config)
+    now = set(result_files(folders))
+    data = folders.data
     readers = {doc: {Path(dep) for dep in deps if Path(dep).parent == data and Path(dep).match("balance*.json")}
                for doc, deps in env.dependencies.items()}
     return sorted(doc for doc, noted in readers.items() if noted and noted != now)
@@ -323,7 +321,7 @@ class BalanceProvenance(BalanceDirective):
     def run(self) -> list[nodes.Node]:
         self.entries()
         lines = []
-        for path in result_files():
+        for path in result_files(self.folders):
             p = json.loads(path.read_text(encoding="utf-8"))["provenance"]
             seeds = p.get("seeds", {})
             commit = (p.get("commit") or "unknown")[:10]
@@ -412,11 +410,11 @@ def tournament_by_variant_md(data: dict[str, Any]) -> str:
 LEVEL_TIMES = "level-times.json"
 
 
-def level_times() -> dict[int, dict[str, float]]:
+def level_times(folders: Roots) -> dict[int, dict[str, float]]:
     """Each level's measured move times in Pyodide (``docs/data/level-times.json``, written by
     ``benchmarks/bench_ai.py --json``): ``{level: {"median", "max", "large_median", "large_max"}}``;
     levels not measured there are missing."""
-    path = data_dir() / LEVEL_TIMES
+    path = folders.data / LEVEL_TIMES
     if not path.exists():
         return {}
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -433,34 +431,34 @@ def seconds(value: float) -> str:
 LEVEL_TIMES_BROWSER = "level-times-browser.json"
 
 
-def level_times_by_size() -> dict[int, dict[int, dict[str, float]]]:
+def level_times_by_size(folders: Roots) -> dict[int, dict[int, dict[str, float]]]:
     """Each level's move times in the board's worker by board size (``docs/data/level-times-browser.json``,
     written by ``benchmarks/bench_board.py --ai 1,2,3,4,5,6 --ai-json``): ``{size: {level: {"median", "max"}}}``."""
-    path = data_dir() / LEVEL_TIMES_BROWSER
+    path = folders.data / LEVEL_TIMES_BROWSER
     if not path.exists():
         return {}
     data = json.loads(path.read_text(encoding="utf-8"))
     return {int(size): {int(level): v for level, v in levels.items()} for size, levels in data.get("by_size", {}).items()}
 
 
-def typical_time(level: int, size: int | None = None) -> str:
+def typical_time(folders: Roots, level: int, size: int | None = None) -> str:
     """What the board's menu says of a level's time: the median measured in the board's worker on
     boards of ``size`` where there is one, else the median measured in the browser's Python over
     every board, or, where it was not measured, the level's time cap."""
-    on_size = level_times_by_size().get(size or 0, {}).get(level)
+    on_size = level_times_by_size(folders).get(size or 0, {}).get(level)
     if on_size:
         median = seconds(on_size["median"])
         return median if median.startswith("under") else "about " + median
-    measured = level_times().get(level)
+    measured = level_times(folders).get(level)
     if measured:
         median = seconds(measured["median"])
         return median if median.startswith("under") else "about " + median
     return f"up to {LEVELS[level].time_cap:g} s"
 
 
-def levels_md() -> str:
-    times = level_times()
-    by_size = level_times_by_size()
+def levels_md(folders: Roots) -> str:
+    times = level_times(folders)
+    by_size = level_times_by_size(folders)
     sizes = sorted(by_size)
     rows = ["| Level | Name | Deepest iteration (plies) | Node budget | Picks among moves within | Time cap "
             "| Pyodide under Node: median, worst (11x11, 19x19) |"
@@ -480,8 +478,8 @@ def levels_md() -> str:
     return "\n".join(rows)
 
 
-def calibration_files() -> list[Path]:
-    return sorted(data_dir().glob("calibration*.json"))
+def calibration_files(folders: Roots) -> list[Path]:
+    return sorted(folders.data.glob("calibration*.json"))
 
 
 def level_title(level: int) -> str:
@@ -492,11 +490,11 @@ def level_title(level: int) -> str:
     return f"its former level {level - 100}" if level < 200 else RETIRED_LEVELS[level].label
 
 
-def calibration_md() -> str:
+def calibration_md(folders: Roots) -> str:
     """The Copenhagen self-play of each level measured by ``benchmarks/calibration.py``
     beside the human games: the attackers' share of the decided games with its interval,
     against all the people's decided games and against those the rules ended."""
-    files = [json.loads(p.read_text(encoding="utf-8")) for p in calibration_files()]
+    files = [json.loads(p.read_text(encoding="utf-8")) for p in calibration_files(folders)]
     if not files:
         return "No calibration run yet (run `python benchmarks/calibration.py`)."
     human = files[0]["human"]
@@ -527,11 +525,11 @@ _ENDINGS = (("escape", "The king escaped", "defenders"), ("edge-fort", "An edge 
             ("repetition", "A repeated position (the defenders lose)", "attackers"))
 
 
-def calibration_endings_md(level: int = DEFAULT_LEVEL) -> str:
+def calibration_endings_md(folders: Roots, level: int = DEFAULT_LEVEL) -> str:
     """How the decided games ended, the people's and one level's self-play (its draws, games
     stopped at the ply cap, are left out), each ending counted for the side it gives the game
     to."""
-    files = [json.loads(p.read_text(encoding="utf-8")) for p in calibration_files()]
+    files = [json.loads(p.read_text(encoding="utf-8")) for p in calibration_files(folders)]
     default = next((row for data in files for row in data["levels"] if row["level"] == level), None)
     if default is None:
         return f"No calibration run of level {level} yet."
@@ -554,11 +552,11 @@ def calibration_endings_md(level: int = DEFAULT_LEVEL) -> str:
 CAPPED = "copenhagen-capped.json"
 
 
-def capped_md() -> str:
+def capped_md(folders: Roots) -> str:
     """Where the default level's Copenhagen games stopped at the ply cap stood when they
     stopped (``benchmarks/calibration.py --capped N``), by how many corners the attackers had
     closed: a table and its provenance."""
-    path = data_dir() / CAPPED
+    path = folders.data / CAPPED
     if not path.exists():
         return "No capped games replayed yet (run `python benchmarks/calibration.py --capped 40`)."
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -581,9 +579,9 @@ def capped_md() -> str:
             "holds each position).")
 
 
-def calibration_provenance_md() -> str:
+def calibration_provenance_md(folders: Roots) -> str:
     lines = []
-    for path in calibration_files():
+    for path in calibration_files(folders):
         prov = json.loads(path.read_text(encoding="utf-8"))["provenance"]
         games = prov.get("games")
         # games an hour only for a run played in one sitting (a resumed run's seconds leave out the earlier ones)
@@ -664,8 +662,8 @@ def readings_words(vid: str, toggles: dict[str, str]) -> str:
     return "; ".join(v.toggles[name].readings[value].label for name, value in sorted(toggles.items()))
 
 
-def human_results_md(entries: list[dict[str, Any]]) -> str:
-    data = json.loads((data_dir() / HUMAN_RESULTS).read_text(encoding="utf-8"))
+def human_results_md(folders: Roots, entries: list[dict[str, Any]]) -> str:
+    data = json.loads((folders.data / HUMAN_RESULTS).read_text(encoding="utf-8"))
     rows = ["| Rules as those people played them, who played, and the source | Published (attackers / draws / "
             "defenders) | Attackers' share of the decided games | Self-play on the same rules: attackers' share of "
             "the decided games |",
@@ -759,10 +757,10 @@ class LevelChart(BalanceDirective):
 TEXEL = "texel.json"
 
 
-def texel_md() -> str:
+def texel_md(folders: Roots) -> str:
     """The Texel tuning's fit (``docs/data/texel.json``, from ``benchmarks/texel.py``) on the games
     it never saw."""
-    path = data_dir() / TEXEL
+    path = folders.data / TEXEL
     if not path.exists():
         return ""
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -780,8 +778,8 @@ def texel_md() -> str:
 
 class TexelFit(BalanceDirective):
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(str(data_dir() / TEXEL))
-        return self.parse_md(texel_md() or "No tuning run yet (run `python benchmarks/texel.py --out docs/data/texel.json`).")
+        self.env.note_dependency(str(self.folders.data / TEXEL))
+        return self.parse_md(texel_md(self.folders) or "No tuning run yet (run `python benchmarks/texel.py --out docs/data/texel.json`).")
 
 
 class CalibrationTable(BalanceDirective):
@@ -789,32 +787,32 @@ class CalibrationTable(BalanceDirective):
     option_spec = {"endings": directives.flag, "capped": directives.flag, "level": directives.positive_int}
 
     def run(self) -> list[nodes.Node]:
-        for path in calibration_files():
+        for path in calibration_files(self.folders):
             self.env.note_dependency(str(path))
         if "endings" in self.options:
-            return self.parse_md(calibration_endings_md(self.options.get("level", DEFAULT_LEVEL)))
+            return self.parse_md(calibration_endings_md(self.folders, self.options.get("level", DEFAULT_LEVEL)))
         if "capped" in self.options:
-            self.env.note_dependency(str(data_dir() / CAPPED))
-            return self.parse_md(capped_md())
-        return self.parse_md(calibration_md() + "\n\n" + calibration_provenance_md())
+            self.env.note_dependency(str(self.folders.data / CAPPED))
+            return self.parse_md(capped_md(self.folders))
+        return self.parse_md(calibration_md(self.folders) + "\n\n" + calibration_provenance_md(self.folders))
 
 
 class HumanResults(BalanceDirective):
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(str(data_dir() / HUMAN_RESULTS))
-        return self.parse_md(human_results_md(self.entries(level=None)))
+        self.env.note_dependency(str(self.folders.data / HUMAN_RESULTS))
+        return self.parse_md(human_results_md(self.folders, self.entries(level=None)))
 
 
 class AiLevels(BalanceDirective):
     def run(self) -> list[nodes.Node]:
-        return self.parse_md(levels_md())
+        return self.parse_md(levels_md(self.folders))
 
 
 class TournamentTable(BalanceDirective):
     optional_arguments = 1  # the file in docs/data (default tournament.json)
 
     def run(self) -> list[nodes.Node]:
-        path = data_dir() / (self.arguments[0] if self.arguments else "tournament.json")
+        path = self.folders.data / (self.arguments[0] if self.arguments else "tournament.json")
         if not path.exists():
             return self.parse_md("No tournament results yet (run `python benchmarks/tournament.py`).")
         self.env.note_dependency(str(path))

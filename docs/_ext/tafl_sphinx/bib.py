@@ -10,8 +10,6 @@ from pathlib import Path
 from pybtex.database import Entry, parse_file
 from pybtex.richtext import Text
 
-from . import roots
-
 
 def plain_text(text: str) -> str:
     """LaTeX markup of a .bib field as plain text.
@@ -23,9 +21,9 @@ def plain_text(text: str) -> str:
     return rendered
 
 
-def entries() -> dict[str, Entry]:
-    """Every entry of the project's bibliography files, by key."""
-    return _entries(roots.current().bibfiles)
+def entries(files: tuple[Path, ...]) -> dict[str, Entry]:
+    """Every entry of the bibliography files ``files`` (the project's: ``roots.of(config).bibfiles``), by key."""
+    return _entries(tuple(files))
 
 
 @functools.cache

@@ -24,6 +24,8 @@ from tafl_rules.ai import DEFAULT_LEVEL, LEVELS
 from tafl_rules.ai.people import NAME as PEOPLE
 from tafl_rules.squares import FILES
 
+from . import roots
+from .roots import Roots
 from .balance import level_times_by_size, typical_time
 from .util import STATIC_DIR
 SIDES = ("attackers", "defenders", "both")
@@ -131,30 +133,30 @@ def _variant_name(variant_id: str, toggles: dict[str, str]) -> str:
     return variant(variant_id, **toggles).name
 
 
-def level_notes(size: int | None = None) -> dict[int, str]:
+def level_notes(folders: Roots, size: int | None = None) -> dict[int, str]:
     """A short note shown after each level's name in the board's menu: its typical reply time
     in the board's worker on a board of ``size`` (``docs/data/level-times-browser.json``), else in
     the browser's Python over all boards (``docs/data/level-times.json``), or its time cap where it
     was not measured."""
-    return {n: typical_time(n, size) for n in LEVELS}
+    return {n: typical_time(folders, n, size) for n in LEVELS}
 
 
-def level_menu(size: int | None = None) -> list[list[Any]]:
+def level_menu(folders: Roots, size: int | None = None) -> list[list[Any]]:
     """The AI's levels as the board's menu shows them: ``[[1, "beginner", note], ...]``, then the
     people-like player (``["people", name, note]``), which moves as people were seen to move."""
-    notes = level_notes(size)
+    notes = level_notes(folders, size)
     return [[n, spec.name, notes.get(n, "")] for n, spec in LEVELS.items()] + \
         [[PEOPLE, "plays as people do", ""]]
 
 
-def _levels_json(size: int | None = None) -> str:
-    return json.dumps(level_menu(size))
+def _levels_json(folders: Roots, size: int | None = None) -> str:
+    return json.dumps(level_menu(folders, size))
 
 
-def level_notes_by_size() -> dict[int, dict[int, str]]:
+def level_notes_by_size(folders: Roots) -> dict[int, dict[int, str]]:
     """Each measured board size's menu notes (:func:`level_notes`), so that a board whose size
     changes (the sandbox's layout menu, an imported record) shows the times of its new size."""
-    return {size: level_notes(size) for size in sorted(level_times_by_size())}
+    return {size: level_notes(folders, size) for size in sorted(level_times_by_size(folders))}
 
 
 def first_state(node: board_node) -> dict[str, Any]:
@@ -224,6 +226,7 @@ def howto_html(lines: list[list[str]]) -> str:
 
 def visit_board_html(self: HTML5Translator, node: board_node) -> None:
     state = first_state(node)
+    folders = roots.of(self.config)
     glossary = variants = ""
     if "docs/glossary" in self.builder.env.found_docs:
         glossary = self.builder.get_relative_uri(self.builder.current_docname, "docs/glossary")
@@ -240,8 +243,8 @@ def visit_board_html(self: HTML5Translator, node: board_node) -> None:
         "data-human": node["human"],
         "data-ai": node["ai"],
         "data-name": node["name"],
-        "data-levels": _levels_json(state["size"]),
-        "data-level-notes": json.dumps(level_notes_by_size()),
+        "data-levels": _levels_json(folders, state["size"]),
+        "data-level-notes": json.dumps(level_notes_by_size(folders)),
         "data-default-level": str(DEFAULT_LEVEL),
         "data-glossary": glossary,
         "data-variants": variants,

@@ -90,7 +90,7 @@ class VariantApparatus(MarkdownDirective):
     option_spec = {"sigla": directives.unchanged_required, "units": directives.unchanged}
 
     def markdown(self) -> str:
-        lib = library()
+        lib = library(self.folders.texts)
         by_name = {w.name: w for w in lib.witnesses}
         missing = [n for n in self.arguments if n not in by_name]
         if missing:

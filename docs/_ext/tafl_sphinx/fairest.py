@@ -50,8 +50,9 @@ from tafl_rules import catalogue
 from tafl_rules.ai.people import MODEL_PATH, STYLE, browser_model_name, style_name
 from tafl_rules.balance import JONES_REVERSED, wilson
 
-from . import error_model
-from .balance import CHART_RC, COLOURS, _figure, _svg, chart_box, data_dir, readings_words
+from .roots import Roots
+from . import error_model, roots
+from .balance import CHART_RC, COLOURS, _figure, _svg, chart_box, readings_words
 from .util import MarkdownDirective
 
 CALIBRATION = "people-calibration.json"
@@ -68,9 +69,9 @@ ALPHA = 0.05
 GOAL_TOP1, GOAL_QUIET = 0.32, 0.20
 
 
-def run_files() -> list[Path]:
+def run_files(folders: Roots) -> list[Path]:
     """The people-like player's results files, by name."""
-    return sorted(data_dir().glob("people-balance*.json"))
+    return sorted(folders.data.glob("people-balance*.json"))
 
 
 @functools.lru_cache(maxsize=8)
@@ -88,11 +89,11 @@ def player() -> str:
     return style_name(STYLE)
 
 
-def entries() -> dict[str, dict[str, Any]]:
+def entries(folders: Roots) -> dict[str, dict[str, Any]]:
     """Every configuration the people-like player (at its own style) played, by key: the run with
     most games (a longer run of a configuration extends a shorter one seed for seed)."""
     out: dict[str, dict[str, Any]] = {}
-    for path in run_files():
+    for path in run_files(folders):
         data = read(path)
         for e in data["results"]:
             if e["config"]["attackers_level"] != player() or e["config"]["defenders_level"] != player():
@@ -103,13 +104,13 @@ def entries() -> dict[str, dict[str, Any]]:
     return out
 
 
-def calibration() -> dict[str, Any]:
-    return read(data_dir() / CALIBRATION)
+def calibration(folders: Roots) -> dict[str, Any]:
+    return read(folders.data / CALIBRATION)
 
 
-def fitted() -> error_model.Fit:
+def fitted(folders: Roots) -> error_model.Fit:
     """The error model fitted to every people's result."""
-    return error_model.Fit.from_dict(calibration()["summary"]["model"])
+    return error_model.Fit.from_dict(calibration(folders)["summary"]["model"])
 
 
 def decided(summary: dict[str, Any]) -> tuple[float, float, float, float]:
@@ -132,14 +133,14 @@ def family_of(config: dict[str, Any]) -> str:
     return error_model.family(rules.escape, rules.king_armed)
 
 
-def prediction(entry: dict[str, Any]) -> error_model.Prediction:
+def prediction(folders: Roots, entry: dict[str, Any]) -> error_model.Prediction:
     """People's share on an entry's rules, as the error model predicts it from the player's games."""
     share, _lo, _hi, n = decided(entry["summary"])
-    return error_model.predict(fitted(), family_of(entry["config"]), share, n)
+    return error_model.predict(fitted(folders), family_of(entry["config"]), share, n)
 
 
-def verdict(entry: dict[str, Any]) -> str:
-    return error_model.verdict(prediction(entry))
+def verdict(folders: Roots, entry: dict[str, Any]) -> str:
+    return error_model.verdict(prediction(folders, entry))
 
 
 def reader_name(config: dict[str, Any]) -> str:
@@ -149,22 +150,22 @@ def reader_name(config: dict[str, Any]) -> str:
     return f"{v.name}, with {readings_words(v.id, toggles)}" if toggles else v.name
 
 
-def plain_entries() -> list[dict[str, Any]]:
+def plain_entries(folders: Roots) -> list[dict[str, Any]]:
     """The people-like player's run of each reconstruction as it stands (no toggles), in the catalogue's order."""
-    found = {e["config"]["variant"]: e for e in entries().values() if not e["config"].get("toggles")}
+    found = {e["config"]["variant"]: e for e in entries(folders).values() if not e["config"].get("toggles")}
     return [found[v] for v in catalogue.reconstructions() if v in found]
 
 
-def not_played() -> list[str]:
+def not_played(folders: Roots) -> list[str]:
     """The reconstructions the people-like player has not played."""
-    played = {e["config"]["variant"] for e in plain_entries()}
+    played = {e["config"]["variant"] for e in plain_entries(folders)}
     return [v for v in catalogue.reconstructions() if v not in played]
 
 
-def people_points() -> dict[str, list[dict[str, Any]]]:
+def people_points(folders: Roots) -> dict[str, list[dict[str, Any]]]:
     """People's published results by rule set (``variant?toggles``), from the calibration record."""
     out: dict[str, list[dict[str, Any]]] = {}
-    for row in calibration()["rows"]:
+    for row in calibration(folders)["rows"]:
         out.setdefault(row["rule_set"], []).append(row)
     return out
 
@@ -185,12 +186,12 @@ def _var(vid: str) -> str:
     return f"{{variant}}`{vid}`"
 
 
-def answer_md() -> str:
+def answer_md(folders: Roots) -> str:
     """The answer in plain words, each verdict as the error model gives it."""
-    rows = plain_entries()
+    rows = plain_entries(folders)
     by: dict[str, list[str]] = {v: [] for v in VERDICTS}
     for e in rows:
-        by[verdict(e)].append(_var(e["config"]["variant"]))
+        by[verdict(folders, e)].append(_var(e["config"]["variant"]))
     games = min(e["summary"]["games"] for e in rows)
     cannot = by["cannot tell"]
     named = len(cannot) <= len(rows) // 2
@@ -206,10 +207,10 @@ def answer_md() -> str:
         sides.append(f"{_names(by['even'])} {'is' if len(by['even']) == 1 else 'are'} even within "
                      f"{round(100 * error_model.EVEN_MARGIN)} points")
     said = "; ".join(sides)
-    missing = not_played()
-    cal = calibration()["summary"]
+    missing = not_played(folders)
+    cal = calibration(folders)["summary"]
     return "\n".join([
-        lead + (f" {said[0].upper()}{said[1:]}." if said else "") + jones_sentence(),
+        lead + (f" {said[0].upper()}{said[1:]}." if said else "") + jones_sentence(folders),
         "",
         f"Each verdict rests on {games} games or more of the people-like player, and on its distance from "
         f"people's results ({cal['inside']} of {cal['datasets']} fell inside the range foreseen for them)."
@@ -217,12 +218,12 @@ def answer_md() -> str:
     ])
 
 
-def jones_tests() -> list[dict[str, Any]]:
+def jones_tests(folders: Roots) -> list[dict[str, Any]]:
     """Jones's points: each change (and all three) against his reading, on each of his layouts, by a
     two-proportion test on the shares counted as people's, Holm-adjusted for the comparisons, with
     the smallest shift the games could have found (80% power, Bonferroni)."""
     found = {(e["config"]["variant"], tuple(sorted((e["config"].get("toggles") or {}).items()))): e
-             for e in entries().values()}
+             for e in entries(folders).values()}
     out: list[dict[str, Any]] = []
     for vid in JONES_LAYOUTS:
         for change in [*JONES_REVERSED[1], None]:
@@ -242,10 +243,10 @@ def jones_tests() -> list[dict[str, Any]]:
     return out
 
 
-def jones_sentence() -> str:
+def jones_sentence(folders: Roots) -> str:
     """Jones's hypothesis in one sentence, from the tests: which of his points, read the king's way,
     clearly tilts the player's games (on which of his layouts), and for which no clear effect was found."""
-    tests = {(t["layout"], t["point"]): t for t in jones_tests()}
+    tests = {(t["layout"], t["point"]): t for t in jones_tests(folders)}
     words = {"first": "the king's side moving first", "king_armed": "an armed king", "confinement": "a whole side to confine"}
     layouts = {"jones-3": "his Figure 3", "hywel-dda-jones": "the Hywel Dda layout"}
     parts, unclear = [], []
@@ -270,27 +271,27 @@ def jones_sentence() -> str:
     return " Of Jones's three points, read the king's way, " + "; ".join(parts) + "."
 
 
-def chart_rows() -> list[dict[str, Any]]:
+def chart_rows(folders: Roots) -> list[dict[str, Any]]:
     """The chart's rows: each reconstruction's prediction, the player's share, people's results."""
-    points = people_points()
-    return [{"name": reader_name(e["config"]), "summary": e["summary"], "prediction": prediction(e),
-             "people": points.get(rule_set(e["config"]), [])} for e in plain_entries()]
+    points = people_points(folders)
+    return [{"name": reader_name(e["config"]), "summary": e["summary"], "prediction": prediction(folders, e),
+             "people": points.get(rule_set(e["config"]), [])} for e in plain_entries(folders)]
 
 
 LABEL = ("For each reconstruction, the attackers' share of the decided games people would have, as the error model "
          "predicts it with its 90% interval, beside the people-like player's share and people's results on the same rules")
 
 
-def chart_svg(narrow: bool = False) -> str:
+def chart_svg(folders: Roots, narrow: bool = False) -> str:
     """One row per reconstruction: people's attackers' share as the error model predicts it (a bar,
     its 90% interval), the player's share counted as people's (a dot), and people's results on the
     same rules (diamonds). ``narrow``: drawn for a phone, each name above its row."""
     with matplotlib.rc_context({**CHART_RC, "font.size": 9}):
-        return _chart(narrow)
+        return _chart(folders, narrow)
 
 
-def _chart(narrow: bool) -> str:
-    rows = chart_rows()
+def _chart(folders: Roots, narrow: bool) -> str:
+    rows = chart_rows(folders)
     names = [textwrap.wrap(row["name"], 46) if narrow else [row["name"]] for row in rows]
     heights = [0.95 + 0.62 * len(lines) if narrow else 1.0 for lines in names]
     tops = [sum(heights[i + 1:]) for i in range(len(rows))]  # the first row at the top
@@ -337,22 +338,22 @@ def _share(share: float, lo: float, hi: float) -> str:
     return f"{100 * share:.0f}%\u00a0[{100 * lo:.0f}\u2060–\u2060{100 * hi:.0f}]"
 
 
-def verdicts_md() -> str:
-    points = people_points()
-    rows = plain_entries()
+def verdicts_md(folders: Roots) -> str:
+    points = people_points(folders)
+    rows = plain_entries(folders)
     games = sorted({e["summary"]["games"] for e in rows})
     out = ["| Reconstruction | The player: on the board | Counted as people's | People, predicted (90%) | "
            "Verdict (chance attackers ahead) | People |", "|:--|:--|:--|:--|:--|:--|"]
     for e in rows:
         s = e["summary"]
-        pred = prediction(e)
+        pred = prediction(folders, e)
         lo, hi = pred.interval()
         people = points.get(rule_set(e["config"]), [])
         said = "; ".join(f"{100 * p['people']:.0f}%" for p in people) or "none"
         family_note = "" if pred.played_family else " \\*"
         out.append(f"| {_var(e['config']['variant'])}{family_note} | {_share(*on_board(s)[:3])} | "
                    f"{_share(*decided(s)[:3])} | {_share(pred.share, lo, hi)} | "
-                   f"{verdict(e)} ({100 * pred.chance_attackers_ahead():.0f}%) | {said} |")
+                   f"{verdict(folders, e)} ({100 * pred.chance_attackers_ahead():.0f}%) | {said} |")
     each = f"{games[0]:,} games each" if len(games) == 1 else f"{games[0]:,} to {games[-1]:,} games each"
     out += ["", f"{each}; the attackers' share of the decided games, with its 95% interval (the player's) or its 90% "
                 "interval (people's, predicted); *People*: people's published results on the same rules. \\* A rule family people have not been seen playing in numbers (an "
@@ -371,8 +372,8 @@ def short_label(row: dict[str, Any]) -> str:
     return known.get(str(row["id"]), str(row["label"]))
 
 
-def calibration_md() -> str:
-    data = calibration()
+def calibration_md(folders: Roots) -> str:
+    data = calibration(folders)
     out = ["| People's result | People: every decided game | People: on the board | The player: on the board | "
            "The player: counted as people's | Games |", "|:--|:--|:--|:--|:--|--:|"]
     for r in data["rows"]:
@@ -391,9 +392,9 @@ def calibration_md() -> str:
     return "\n".join(out)
 
 
-def coverage_md() -> str:
-    s = calibration()["summary"]
-    rows = {r["id"]: r for r in calibration()["rows"]}
+def coverage_md(folders: Roots) -> str:
+    s = calibration(folders)["summary"]
+    rows = {r["id"]: r for r in calibration(folders)["rows"]}
     out = ["| People's result | People | Predicted without its rules (90%) | Inside |", "|:--|--:|:--|:--|"]
     for x in s["leave_one_out"]:
         out.append(f"| {short_label(rows[x['id']])} | {100 * x['people']:.1f}% | "
@@ -404,11 +405,11 @@ def coverage_md() -> str:
     return "\n".join(out)
 
 
-def error_model_md() -> str:
-    model = fitted()
+def error_model_md(folders: Roots) -> str:
+    model = fitted(folders)
     out = ["| Rule family | Rule sets played by people | Mean difference, people less the player (logit) | "
            "At a player's 50%, people's share |", "|:--|--:|--:|--:|"]
-    rows = calibration()["rows"]
+    rows = calibration(folders)["rows"]
     for fam, mean in model.means.items():
         sets = len({r["rule_set"] for r in rows if r["family"] == fam})
         out.append(f"| {fam} | {sets} | {mean:+.2f} ± {model.mean_vars[fam] ** 0.5:.2f} | "
@@ -420,8 +421,8 @@ def error_model_md() -> str:
     return "\n".join(out)
 
 
-def move_model_md() -> str:
-    data = read(data_dir() / MOVE_MODEL)
+def move_model_md(folders: Roots) -> str:
+    data = read(folders.data / MOVE_MODEL)
     held, train = data["held_out"], data["training"]
     rows = ["| Positions of the held-out games | Positions | Person's move first (top-1) | Among the first three (top-3) "
             "| Top-1 on the training games |", "|:--|--:|--:|--:|--:|",
@@ -448,8 +449,8 @@ def move_model_md() -> str:
     return "\n".join(rows)
 
 
-def move_steps_md() -> str:
-    data = read(data_dir() / MOVE_STEPS)
+def move_steps_md(folders: Roots) -> str:
+    data = read(folders.data / MOVE_STEPS)
     rows = ["| Step | Held-out top-1 | Quiet moves (attackers / defenders) | Training top-1 |", "|:--|--:|--:|--:|"]
     for step in data["steps"]:
         h, t = step["held_out"], step["training"]
@@ -458,8 +459,8 @@ def move_steps_md() -> str:
     return "\n".join(rows)
 
 
-def giveup_md() -> str:
-    data = read(data_dir() / GIVEUP)
+def giveup_md(folders: Roots) -> str:
+    data = read(folders.data / GIVEUP)
     held = data["held_out"]
     rows = ["| The model's chance of giving up | Positions | Its mean chance | Share that gave up |", "|:--|--:|--:|--:|"]
     for b in held["calibration"]:
@@ -475,13 +476,13 @@ def giveup_md() -> str:
     return "\n".join(rows)
 
 
-def jones_md(vid: str) -> str:
+def jones_md(folders: Roots, vid: str) -> str:
     """Jones's reading on ``vid`` and each of his points read the other way, with their tests."""
-    found = {tuple(sorted((e["config"].get("toggles") or {}).items())): e for e in entries().values()
+    found = {tuple(sorted((e["config"].get("toggles") or {}).items())): e for e in entries(folders).values()
              if e["config"]["variant"] == vid}
     if () not in found:
         return f"Jones's points on `{vid}` have not been played by the people-like player yet."
-    tests = {t["change"]: t for t in jones_tests() if t["layout"] == vid}
+    tests = {t["change"]: t for t in jones_tests(folders) if t["layout"] == vid}
     base = catalogue.variant(vid)
     rows = ["| Reading | Games | Attackers' share, counted as people's | Beside his reading (points) | "
             "Holm-adjusted p | Smallest shift the games could see | Finding |", "|:--|--:|:--|--:|--:|--:|:--|"]
@@ -508,10 +509,10 @@ def _when(provenance: dict[str, Any]) -> str:
     return str(date)[:16].replace("T", " ")
 
 
-def runs_md() -> str:
+def runs_md(folders: Roots) -> str:
     """Each results file of the player: what it holds, when and from which commit, and its command."""
     out = []
-    for path in run_files():
+    for path in run_files(folders):
         data = read(path)
         prov = data["provenance"]
         games = sum(e["summary"]["games"] for e in data["results"])
@@ -525,8 +526,8 @@ def runs_md() -> str:
     return "\n".join(out)
 
 
-def calibration_runs_md() -> str:
-    prov = calibration()["provenance"]
+def calibration_runs_md(folders: Roots) -> str:
+    prov = calibration(folders)["provenance"]
     return "\n".join([
         f"The calibration was played with `{(prov.get('commit') or '?')[:10]}`, finished {_when(prov)} UTC: "
         f"{prov['games_per_rule_set']} games of each rule set by the player `{prov['player']}`, with the ply cap at "
@@ -542,25 +543,27 @@ def text_directive(make: Callable[..., str], arguments: int = 0) -> type[Markdow
         required_arguments = arguments
 
         def markdown(self) -> str:
-            _note(self)
-            return make(*self.arguments)
+            return make(_note(self), *self.arguments)
 
     return PeopleText
 
 
 class PeopleChart(SphinxDirective):
     def run(self) -> list[nodes.Node]:
-        _note(self)
+        folders = _note(self)
         # two drawings of the same chart: names beside the rows where the page is wide, above
         # them on a phone (the site's stylesheet shows one)
-        return [nodes.raw("", chart_box(chart_svg(), "Chart: the reconstructions' balance", "tafl-chart-box people-chart-wide")
-                          + chart_box(chart_svg(narrow=True), "Chart: the reconstructions' balance",
+        return [nodes.raw("", chart_box(chart_svg(folders), "Chart: the reconstructions' balance", "tafl-chart-box people-chart-wide")
+                          + chart_box(chart_svg(folders, narrow=True), "Chart: the reconstructions' balance",
                                       "tafl-chart-box people-chart-narrow"), format="html")]
 
 
-def _note(directive: SphinxDirective) -> None:
-    for path in [*run_files(), *(data_dir() / name for name in (CALIBRATION, MOVE_MODEL, MOVE_STEPS, GIVEUP))]:
+def _note(directive: SphinxDirective) -> Roots:
+    """The project's folders, with the people-like player's files in them noted as the page's dependencies."""
+    folders = roots.of(directive.config)
+    for path in [*run_files(folders), *(folders.data / name for name in (CALIBRATION, MOVE_MODEL, MOVE_STEPS, GIVEUP))]:
         directive.env.note_dependency(str(path))
+    return folders
 
 
 def serve_people_model(app: Sphinx, error: Exception | None) -> None:

@@ -63,7 +63,7 @@ class MiddleWelshLetters(SphinxTransform):
 
 
 def _install(app: Sphinx, exception: BaseException | None) -> None:
-    package = roots.current().fonts
+    package = roots.of(app.config).fonts
     if exception is not None or app.builder.format != "html" or package is None:
         return
     target = Path(app.outdir) / "_static" / "tafl-fonts"
@@ -80,7 +80,7 @@ def _install(app: Sphinx, exception: BaseException | None) -> None:
 
 
 def _add_css(app: Sphinx) -> None:
-    if roots.current().fonts is not None:  # no font, no style that would ask for it
+    if roots.of(app.config).fonts is not None:  # no font, no style that would ask for it
         app.add_css_file("tafl-fonts/tafl-welsh.css")
 
 

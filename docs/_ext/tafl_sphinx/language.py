@@ -93,7 +93,7 @@ def hreflang_tags(links: list[dict[str, Any]]) -> str:
 
 # ---------------------------------------------------------------- a translation's tree
 
-def _from_first_tree(context: dict[str, Any]) -> None:
+def _from_first_tree(context: dict[str, Any], *, app: bool) -> None:
     """Make the page's addresses of :data:`SHARED` files point into the first language's tree,
     one folder up: those written with ``pathto`` and the page's script and style tags."""
     pathto: Callable[..., str] = context["pathto"]
@@ -114,7 +114,7 @@ def _from_first_tree(context: dict[str, Any]) -> None:
     context["js_tag"] = shared_tag(context["js_tag"], "src")
     context["css_tag"] = shared_tag(context["css_tag"], "href")
     # what offline.py adds to a page of a tree with its own runtime, pointing at the first tree's
-    context["metatags"] = context.get("metatags", "") + offline.head_tags(shared_pathto)
+    context["metatags"] = context.get("metatags", "") + offline.head_tags(shared_pathto, app=app)
 
 
 def catalogue_state(locale_dir: Path, language: str, docname: str) -> tuple[int, int]:
@@ -163,7 +163,7 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
     if app.builder.format != "html":
         return
     if is_translation(app.config):
-        _from_first_tree(context)
+        _from_first_tree(context, app=bool(app.config.tafl_offline))  # the first tree's app, if it is one
     links = language_links(app.config, app.builder.get_target_uri(pagename))
     context["tafl_languages"] = links
     context["metatags"] = context.get("metatags", "") + hreflang_tags(links)
@@ -195,8 +195,8 @@ def _add_scripts(app: Sphinx) -> None:
     if app.builder.format != "html":
         return
     app.add_js_file("tafl-language.js", defer="defer")
-    if is_translation(app.config):
-        app.add_js_file("tafl-app.mjs", type="module")  # the first tree's, as offline.py adds it there
+    if is_translation(app.config) and app.config.tafl_offline:  # (its runtime is the first tree's)
+        app.add_js_file(offline.APP_SCRIPT, type="module")  # the first tree's, as offline.py adds it there
 
 
 def setup_language(app: Sphinx) -> None:

@@ -16,6 +16,7 @@ from tafl_rules import catalogue
 from tafl_rules.catalogue import Provenance, Variant
 from tafl_rules.rules import FIELDS
 
+from .roots import Roots
 from .texts import library
 from .util import MarkdownDirective, md_escape
 from .words import GROUPS, RULE_NAMES, short_name, short_value, size_label
@@ -39,14 +40,14 @@ _STYLE = ('<style>.tafl-matrix { position: relative; z-index: 2; }'
           ' min-width: 8em; } }</style>')
 
 
-def _doubtful(prov: Provenance) -> bool:
+def _doubtful(folders: Roots, prov: Provenance) -> bool:
     """Whether a rule point rests on a passage known only second-hand or from an unverified copy."""
     if prov.passage is None:
         return False
-    return library().check(prov.source, prov.locator, prov.passage).status in ("second-hand", "unverified")
+    return library(folders.texts).check(prov.source, prov.locator, prov.passage).status in ("second-hand", "unverified")
 
 
-def _table(variants: list[Variant]) -> list[str]:
+def _table(folders: Roots, variants: list[Variant]) -> list[str]:
     families = list(catalogue.FAMILIES)
     vs = sorted(variants, key=lambda v: (families.index(v.family), v.id))
     head = "| Rule | " + " | ".join(f"{{variant}}`{md_escape(short_name(v))} <{v.id}>`" for v in vs) + " |"
@@ -60,14 +61,14 @@ def _table(variants: list[Variant]) -> list[str]:
         cells = []
         for v, value in zip(vs, values):
             prov = v.provenance[field]
-            text = md_escape(value) + ("†" if prov.is_filler else "") + ("‡" if _doubtful(prov) else "")
+            text = md_escape(value) + ("†" if prov.is_filler else "") + ("‡" if _doubtful(folders, prov) else "")
             ref = f"{{rule}}`{text} <{v.id}:{field}>`"
             cells.append(f"**{ref}**" if value != common and len(set(values)) > 1 else ref)
         out.append(f"| {md_escape(RULE_NAMES.get(field, field))} | " + " | ".join(cells) + " |")
     return out
 
 
-def matrix_md(variants: list[Variant] | None = None) -> str:
+def matrix_md(folders: Roots, variants: list[Variant] | None = None) -> str:
     """Rule points x variants, one tab per board size (11x11 first) plus one with every variant.
 
     Rows are the rule points in plain words; within a tab the tawlbwrdd family comes first."""
@@ -77,15 +78,15 @@ def matrix_md(variants: list[Variant] | None = None) -> str:
     lines = [_STYLE, "", "::::{tab-set}", ":class: tafl-matrix", ""]
     for size in sizes:
         vs = [v for v in variants if v.rules.size == size]
-        lines += [f":::{{tab-item}} {size_label(size)} ({len(vs)})", f":sync: size-{size}", "", *_table(vs), "", ":::", ""]
-    lines += [f":::{{tab-item}} All sizes ({len(variants)})", ":sync: size-all", "", *_table(variants), "", ":::", "",
+        lines += [f":::{{tab-item}} {size_label(size)} ({len(vs)})", f":sync: size-{size}", "", *_table(folders, vs), "", ":::", ""]
+    lines += [f":::{{tab-item}} All sizes ({len(variants)})", ":sync: size-all", "", *_table(folders, variants), "", ":::", "",
               "::::", ""]
     return "\n".join(lines)
 
 
 class RuleMatrix(MarkdownDirective):
     def markdown(self) -> str:
-        return matrix_md()
+        return matrix_md(self.folders)
 
 
 def setup_matrix(app: Sphinx) -> None:

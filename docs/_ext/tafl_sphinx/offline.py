@@ -1,6 +1,10 @@
 """The site as an app: a service worker that keeps it for reading and playing offline, a web app
 manifest with icons drawn from the board, and build ids that keep one build from mixing with another.
 
+The app is a project's choice, ``tafl_offline = True`` in its ``conf.py`` (off by default; it needs
+the boards' runtime, ``tafl_runtime``). Without it a site is served with neither the service worker
+(nor its template) nor ``tafl-app.mjs``; its pages still carry the build ids, which the boards' worker reads.
+
 Two ids name a build (both short sha256 digests):
 
 - the **build** covers what the boards run: the Pyodide runtime, the ``tafl_rules`` wheel and the
@@ -37,6 +41,7 @@ from .util import STATIC_DIR
 
 TEMPLATE = STATIC_DIR / "tafl-sw.js"
 SERVICE_WORKER = "tafl-sw.js"
+APP_SCRIPT = "tafl-app.mjs"            # registers the service worker, offers an update
 MANIFEST = "manifest.webmanifest"
 START_PAGE = "index.html"
 OFFLINE_PAGE = "docs/offline.html"      # reading and playing offline: keep the whole site
@@ -58,11 +63,13 @@ _BUILD_ATTR = re.compile(r'(data-tafl-build=")[0-9a-f]*(")')
 _RUNTIME_META = re.compile(r'(<meta name="tafl-runtime" content=")[^"]*(")')
 
 
-def head_tags(pathto: Any) -> str:
+def head_tags(pathto: Any, *, app: bool = True) -> str:
     """The tags every page's head gets: the build, version and runtime's sizes (filled in when the
-    build ends), the manifest, and the colour of the app's title bar."""
-    return ('<meta name="tafl-build" content=""><meta name="tafl-version" content=""><meta name="tafl-runtime" content="">'
-            f'<link rel="manifest" href="{html.escape(pathto(MANIFEST, 1))}">'
+    build ends), and with ``app`` (``tafl_offline``) the manifest and the colour of the app's title bar."""
+    stamps = '<meta name="tafl-build" content=""><meta name="tafl-version" content=""><meta name="tafl-runtime" content="">'
+    if not app:
+        return stamps
+    return (stamps + f'<link rel="manifest" href="{html.escape(pathto(MANIFEST, 1))}">'
             f'<meta name="theme-color" content="{THEME_COLOUR}">'
             f'<link rel="apple-touch-icon" href="{html.escape(pathto("_static/tafl-icon-192.png", 1))}">')
 
@@ -272,6 +279,14 @@ def write_manifest(outdir: Path, name: str, short_name: str, description: str) -
     return target
 
 
+def stamp_site(outdir: Path, build: str) -> str:
+    """After the runtime and its snapshot are in place, for a site that is not an app: the version
+    and the stamps in every page (the boards' worker runs no snapshot of another build). Returns the version."""
+    version = site_version(outdir, build)
+    stamp_pages(outdir, build, version)
+    return version
+
+
 def finish_site(outdir: Path, build: str, *, name: str, short_name: str) -> str:
     """After the runtime and its snapshot are in place: the manifest and icons, then the version,
     the stamps in every page and the service worker. Returns the version."""
@@ -285,14 +300,32 @@ def finish_site(outdir: Path, build: str, *, name: str, short_name: str) -> str:
 
 def _head(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None) -> None:
     if app.config.tafl_runtime:
-        context["metatags"] = context.get("metatags", "") + head_tags(context["pathto"])
+        context["metatags"] = context.get("metatags", "") + head_tags(context["pathto"], app=app.config.tafl_offline)
+
+
+def is_app(config: Any) -> bool:
+    """Whether the site becomes an app kept for offline use: ``tafl_offline``, with the boards' runtime."""
+    return bool(config.tafl_offline and config.tafl_runtime)
 
 
 def _add_app_script(app: Sphinx) -> None:
-    if app.builder.format == "html" and app.config.tafl_runtime:
-        app.add_js_file("tafl-app.mjs", type="module")
+    if app.builder.format == "html" and is_app(app.config):
+        app.add_js_file(APP_SCRIPT, type="module")
+
+
+def _drop_app_files(app: Sphinx, exception: Exception | None) -> None:
+    """A site that is not an app serves neither the service worker's template nor the script that
+    registers it (both are in the extension's static folder, which Sphinx copies whole)."""
+    if exception is None and app.builder.format == "html" and not is_app(app.config):
+        for name in (SERVICE_WORKER, APP_SCRIPT):
+            (Path(app.outdir) / "_static" / name).unlink(missing_ok=True)
 
 
 def setup_offline(app: Sphinx) -> None:
+    # The site as an app (the service worker, the manifest and its icons, the script that offers an
+    # update): a site's own choice, off unless its conf.py says ``tafl_offline = True``.
+    app.add_config_value("tafl_offline", False, "html", bool)
     app.connect("builder-inited", _add_app_script)
     app.connect("html-page-context", _head)
+    # before the runtime's handler (900), which makes the build id of the scripts served
+    app.connect("build-finished", _drop_app_files, priority=800)

@@ -32,6 +32,7 @@ from sphinx.util.docutils import SphinxDirective
 
 import tafl_rules
 
+from . import roots
 from .texts import Finding, library
 from .util import RoleResult, md_escape
 
@@ -73,7 +74,7 @@ def check(env: BuildEnvironment, key: str, locator: str, text: str, *, origin: s
 
     A quotation that is not found is a warning at its place; on a variant page, whose text is drawn
     from the catalogue, the place named is the data file a maintainer edits, not the generated page."""
-    finding = library().check(key, locator, text)
+    finding = library(roots.of(env.config).texts).check(key, locator, text)
     if finding.status is None:
         message = f"quotation not verified: {finding.problem}: {text[:80]!r}"
         data = data_file(env.docname)
@@ -184,7 +185,7 @@ def shown(env: BuildEnvironment) -> dict[str, list[dict[str, Any]]]:
 
 def found_anywhere(env: BuildEnvironment, docname: str, text: str) -> Finding:
     """Look words a page shows up in every stored copy, and record them with the page's quotations."""
-    finding = library().find(text)
+    finding = library(roots.of(env.config).texts).find(text)
     shown(env).setdefault(docname, []).append({
         "origin": "shown", "key": ", ".join(dict.fromkeys(w.key for w in finding.witnesses)), "locator": "",
         "text": text, "status": finding.status, "witnesses": [w.name for w in finding.witnesses],

@@ -16,8 +16,12 @@ bibliography is sphinxcontrib-bibtex's own ``bibtex_bibfiles``; the board's runt
 values (:mod:`tafl_sphinx.runtime`). The board's scripts and styles are the extension's own files
 (:data:`tafl_sphinx.board.STATIC_DIR`), not the project's.
 
-The folders of the build under way are read with :func:`current`; a script or a test that calls
-the extension's functions outside a build says where the project is with :func:`use`:
+The folders are read once, when the build reads ``conf.py``, and kept with that build's
+configuration (``tafl_roots``): a directive or a handler reads them with :func:`of` from the
+configuration it has (``self.config``, ``app.config``), and passes them on to the functions that
+read the project's files. Nothing is kept between builds, so two projects can be built in one
+process (as ``sphinx.testing`` does). A script or a test that calls those functions outside a
+build names the project's folders itself:
 
 >>> roots = for_project(Path("/srv/site"))
 >>> roots.texts.as_posix(), roots.bibfiles[0].name
@@ -42,7 +46,7 @@ DEFAULTS: dict[str, str] = {
 
 
 class FoldersUnknown(RuntimeError):
-    """The extension's functions were called outside a build before :func:`use` said where the project is."""
+    """A configuration that no build of ``tafl_sphinx`` has read (so that it holds no folders)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,25 +86,17 @@ def for_project(confdir: Path, *, bibfiles: tuple[str, ...] = ("docs/references.
                  bibfiles=tuple((confdir / f).resolve() for f in bibfiles))
 
 
-_current: Roots | None = None
-
-
-def use(roots: Roots) -> None:
-    """Read the project's files from ``roots`` from now on (a build does this when it reads ``conf.py``)."""
-    global _current
-    _current = roots
-
-
-def current() -> Roots:
-    """The folders of the build under way (or those given to :func:`use`)."""
-    if _current is None:
-        raise FoldersUnknown("tafl_sphinx does not know the project's folders yet: they are read from conf.py "
-                             "when a build starts; outside a build call tafl_sphinx.roots.use(for_project(folder))")
-    return _current
+def of(config: Config) -> Roots:
+    """The folders of the project whose configuration this is (read when its build read ``conf.py``)."""
+    found = config.tafl_roots
+    if not isinstance(found, Roots):
+        raise FoldersUnknown("tafl_sphinx has not read the project's folders from this configuration: they are "
+                             "read when a build reads conf.py (outside a build, use roots.for_project(folder))")
+    return found
 
 
 def _configure(app: Sphinx, config: Config) -> None:
-    use(read(Path(app.confdir), config))
+    config.tafl_roots = read(Path(app.confdir), config)
 
 
 def exclude_caches(app: Sphinx, config: Config) -> None:
@@ -113,5 +109,7 @@ def exclude_caches(app: Sphinx, config: Config) -> None:
 def setup_roots(app: Sphinx) -> None:
     for name, default in DEFAULTS.items():
         app.add_config_value(name, default, "env", types=frozenset({str, Path, type(None)}))
+    # filled from the values above when conf.py is read (rebuild "": the values themselves decide that)
+    app.add_config_value("tafl_roots", None, "", types=frozenset({Roots, type(None)}))
     app.connect("config-inited", _configure)
     app.connect("config-inited", exclude_caches)

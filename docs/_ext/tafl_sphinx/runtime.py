@@ -11,9 +11,10 @@ bytecode (``tafl-stdlib.zip``, in place of Pyodide's whole library of sources) a
 snapshot with the wheel imported, for this build (``offline.build_id``). On a fast connection
 the worker starts from the snapshot and skips Python's start-up and the wheel's loading; on a
 slow one it fetches the smaller library and wheel and starts Python itself (``tafl-worker.mjs``
-chooses). Last, the site becomes an app (``offline.finish_site``): a manifest, and a service
-worker that keeps the pages read and this runtime for offline use, and every file is written
-pre-compressed beside itself (``compress.precompress``).
+chooses). Last, if the project asks for it (``tafl_offline = True``), the site becomes an app
+(``offline.finish_site``): a manifest, and a service worker that keeps the pages read and this
+runtime for offline use (else the pages are only stamped with the build, ``offline.stamp_site``);
+and every file is written pre-compressed beside itself (``compress.precompress``).
 
 ``tafl_runtime = False`` in ``conf.py`` skips both (the board scripts are still
 copied): for small projects that test the directives and never run a board, where
@@ -126,8 +127,11 @@ def _on_build_finished(app: Sphinx, exception: Exception | None) -> None:
         confdir = Path(app.confdir)
         _lockfile, build = install_runtime(Path(app.outdir), confdir / app.config.tafl_pyodide_dir,
                                            confdir / app.config.tafl_wheel_dir)
-        offline.finish_site(Path(app.outdir), build, name=app.config.project,
-                            short_name=app.config.html_title or app.config.project)
+        if offline.is_app(app.config):
+            offline.finish_site(Path(app.outdir), build, name=app.config.project,
+                                short_name=app.config.html_title or app.config.project)
+        else:
+            offline.stamp_site(Path(app.outdir), build)
         compress.precompress(Path(app.outdir), confdir / app.config.tafl_compress_cache)
     except (OSError, subprocess.SubprocessError, ValueError) as error:
         detail = getattr(error, "stderr", "") or ""

@@ -44,7 +44,6 @@ import tomllib
 import unicodedata
 from pathlib import Path
 
-from . import roots
 
 #: Grades from best to worst; a quotation's status is the best grade of a copy it is found in.
 GRADES = ("verified", "second-hand", "unverified")
@@ -300,9 +299,9 @@ class Library:
         return [(w, u) for w in self.witnesses for u in w.units if pieces and _in_order(pieces, u.plain)]
 
 
-def library(folder: Path | None = None) -> Library:
-    """The stored texts in ``folder`` (by default the project's, ``tafl_texts_dir``), read once per folder."""
-    return _library(folder if folder is not None else roots.current().texts)
+def library(folder: Path) -> Library:
+    """The stored texts in ``folder`` (the project's: ``roots.of(config).texts``), read once per folder."""
+    return _library(folder)
 
 
 @functools.cache

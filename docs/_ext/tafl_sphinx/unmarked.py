@@ -35,6 +35,7 @@ from tafl_rules import catalogue
 
 from . import bib, roots
 from .quotes import found_anywhere, shown
+from .roots import Roots
 from .texts import library, normalize
 
 logger = logging.getLogger(__name__)
@@ -66,12 +67,12 @@ def _key(text: str) -> str:
     return normalize(text).strip(" .,;:?!'\"").lower()
 
 
-def titles() -> frozenset[str]:
+def titles(folders: Roots) -> frozenset[str]:
     """What may stand in quotation marks as a name: the titles, authors and publishers of the
     bibliography's works, the quoted
     names of the parts of the stored copies, the catalogue's names (with the names quoted in them), and
     the fields of the data the pages are drawn from, with the titles of the works that data cites."""
-    here = roots.current()
+    here = folders
     return _titles(here.bibfiles, here.texts, here.data)
 
 
@@ -99,8 +100,8 @@ def _data_names(folder: Path) -> list[str]:
 def _titles(files: tuple[Path, ...], texts: Path, data: Path) -> frozenset[str]:
     from .words import RULE_NAMES
 
-    names = [bib.plain_text(e.fields.get(f, "")) for e in bib.entries().values() for f in ("title", "howpublished")]
-    names += [bib.plain_text(" ".join(p.last_names + p.first_names)) for e in bib.entries().values()
+    names = [bib.plain_text(e.fields.get(f, "")) for e in bib.entries(files).values() for f in ("title", "howpublished")]
+    names += [bib.plain_text(" ".join(p.last_names + p.first_names)) for e in bib.entries(files).values()
               for people in e.persons.values() for p in people]
     names += [m.group(1) for w in library(texts).witnesses for u in w.units if (m := re.search(r"'(.+)'", u.label))]
     names += list(RULE_NAMES.values()) + _data_names(data)
@@ -183,7 +184,7 @@ def page_titles(titles_by_page: dict[str, nodes.title]) -> frozenset[str]:
 
 def check_doctree(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     shown(app.env).pop(docname, None)
-    named = titles() | labels(doctree) | page_titles(app.env.titles)
+    named = titles(roots.of(app.config)) | labels(doctree) | page_titles(app.env.titles)
     for block in blocks(doctree):  # an inline node is read as part of the block it stands in
         for run in runs(_text(block)):
             if not re.search(r"[^\W\d_]", run) or _key(run) in named:

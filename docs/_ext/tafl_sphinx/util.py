@@ -17,6 +17,9 @@ from sphinx.util.docutils import SphinxDirective
 
 import tafl_rules
 
+from . import roots
+from .roots import Roots
+
 #: What a role function returns: its nodes, and the messages of its errors.
 RoleResult = tuple[list[nodes.Node], list[nodes.system_message]]
 
@@ -107,6 +110,11 @@ def catalogue_files() -> list[str]:
 
 class MystDirective(SphinxDirective):
     """A directive that writes MyST text and parses it where it stands."""
+
+    @property
+    def folders(self) -> Roots:
+        """The project's folders, from this build's configuration (:mod:`tafl_sphinx.roots`)."""
+        return roots.of(self.config)
 
     def parse_md(self, text: str, *, match_titles: bool = False) -> list[nodes.Node]:
         """The nodes of ``text``, parsed as the page's own text (``match_titles``: headings allowed)."""

@@ -21,6 +21,7 @@ from tafl_rules import catalogue
 from tafl_rules.catalogue import Provenance, Variant
 from tafl_rules.rules import FIELDS
 
+from .roots import Roots
 from .figures import figure_md
 from .layouts import differing_squares
 from .links import VARIANT_DIR, label, rule_label, toggle_label, variant_docname
@@ -31,17 +32,17 @@ from .words import FAMILY_NAMES, GROUPS, RULE_NAMES, SPECIAL_SQUARES, plain, siz
 logger = logging.getLogger(__name__)
 
 
-def provenance_md(prov: Provenance) -> str:
+def provenance_md(folders: Roots, prov: Provenance) -> str:
     """Where a rule point comes from: the quotation checked against its stored source, or the filler's words."""
     if prov.passage is None:
         return f"{cite(prov.source, prov.locator)}: *{rich_md(prov.filler or '')}*"
-    finding = library().check(prov.source, prov.locator, prov.passage)
+    finding = library(folders.texts).check(prov.source, prov.locator, prov.passage)
     where = f" ({md_escape(finding.where)})" if finding.where and finding.where != prov.locator else ""
     via = "".join(f", as given by {{cite:t}}`{key}`" for key in finding.via)
     return f"{cite(prov.source, prov.locator)}{where}{via}: {quote_md(prov.source, prov.locator, prov.passage)}"
 
 
-def rules_md(v: Variant) -> str:
+def rules_md(folders: Roots, v: Variant) -> str:
     """The variant's rules as tables by group: rule point, plain words, provenance, open points."""
     grouped = {f for _, fields in GROUPS for f in fields}
     others = tuple(f for f in FIELDS if f not in grouped)  # a field added to Rules later still shows
@@ -54,7 +55,7 @@ def rules_md(v: Variant) -> str:
         note = v.notes.get(field)
         if note:
             words += f" *Open point:* {rich_md(note)}"
-        return f"| {anchor}{md_escape(RULE_NAMES.get(field, field))} | {words} | {provenance_md(v.provenance[field])} |"
+        return f"| {anchor}{md_escape(RULE_NAMES.get(field, field))} | {words} | {provenance_md(folders, v.provenance[field])} |"
 
     head = ["| Rule | In plain words | Source |", "| --- | --- | --- |"]
     out = []
@@ -93,7 +94,7 @@ def play_link(vid: str, toggles: dict[str, str]) -> str:
     return f"?board=0&amp;variant={vid}&amp;toggles={pairs}#play"
 
 
-def toggles_md(v: Variant) -> str:
+def toggles_md(folders: Roots, v: Variant) -> str:
     """Each toggle of the variant, each reading with what it changes, its source and a link that plays it."""
     if not v.toggles:
         return "This variant offers no toggles: its sources leave no named point open that the catalogue models.\n"
@@ -113,13 +114,13 @@ def toggles_md(v: Variant) -> str:
                 f' <a class="tafl-play-reading" href="{play_link(v.id, {name: value})}">Play this reading</a>')
             stop = "" if (reading.provenance.passage or "").rstrip().endswith((".", "?", "!")) else "."
             out.append(f"- {{tafl-anchor}}`{toggle_label(v.id, name, value)}`**{md_escape(reading.label)}**"
-                       f"{mark}: {md_escape(_changes_md(v, name, value))} {provenance_md(reading.provenance)}{stop}"
+                       f"{mark}: {md_escape(_changes_md(v, name, value))} {provenance_md(folders, reading.provenance)}{stop}"
                        + (f" {rich_md(reading.note)}" if reading.note else "") + play)
         out.append("")
     return "\n".join(out)
 
 
-def variant_page_md(v: Variant) -> str:
+def variant_page_md(folders: Roots, v: Variant) -> str:
     """A whole variant page: its name and summary, then the playable board (so that on a phone the
     live board, not a picture of it, is the first board on the screen), then the layout as a
     figure and the rest."""
@@ -163,8 +164,8 @@ def variant_page_md(v: Variant) -> str:
               "unmarked, it was found in a copy of the source itself; *second-hand* means it is known only "
               "as another work quotes it, *unverified* that the copy cannot be tied to its original "
               "(see {doc}`/sources/texts`). “Open point” marks what the source leaves undecided.", "",
-              rules_md(v)]
-    lines += ["## Toggles", "", toggles_md(v)]
+              rules_md(folders, v)]
+    lines += ["## Toggles", "", toggles_md(folders, v)]
     lines += ["## How it fared in self-play", "",
               "This variant's row of the {doc}`balance laboratory </docs/fairest>` (the program against itself, "
               "not human play; the page explains how far the numbers can be trusted).", "",
@@ -194,7 +195,7 @@ def variant_list_md(variants: list[Variant] | None = None) -> str:
     return "\n".join(lines)
 
 
-def costing_md() -> str:
+def costing_md(folders: Roots) -> str:
     """The Hywel Dda valuation (hywel-dda-jones) turned into men, step by step, beside its layout."""
     v = catalogue.variant("hywel-dda-jones")
     cost = catalogue.hywel_dda_costing(v)
@@ -214,7 +215,7 @@ def costing_md() -> str:
     agree = c["attacker"] == cost.attackers and c["defender"] == cost.defenders
     lines += ["", f"The layout of {{variant}}`hywel-dda-jones` has {c['attacker']} attackers and {c['defender']} "
               f"defenders: {'the same numbers' if agree else 'NOT the numbers the costing implies'}.", "",
-              f"Source of the sums: {provenance_md(cost.provenance)}.", ""]
+              f"Source of the sums: {provenance_md(folders, cost.provenance)}.", ""]
     return "\n".join(lines)
 
 
@@ -223,21 +224,21 @@ class VariantPage(MarkdownDirective):
     match_titles = True
 
     def markdown(self) -> str:
-        return variant_page_md(catalogue.variant(self.arguments[0]))
+        return variant_page_md(self.folders, catalogue.variant(self.arguments[0]))
 
 
 class VariantRules(MarkdownDirective):
     required_arguments = 1
 
     def markdown(self) -> str:
-        return rules_md(catalogue.variant(self.arguments[0]))
+        return rules_md(self.folders, catalogue.variant(self.arguments[0]))
 
 
 class VariantToggles(MarkdownDirective):
     required_arguments = 1
 
     def markdown(self) -> str:
-        return toggles_md(catalogue.variant(self.arguments[0]))
+        return toggles_md(self.folders, catalogue.variant(self.arguments[0]))
 
 
 class VariantList(MarkdownDirective):
@@ -247,7 +248,7 @@ class VariantList(MarkdownDirective):
 
 class HywelCosting(MarkdownDirective):
     def markdown(self) -> str:
-        return costing_md()
+        return costing_md(self.folders)
 
 
 def check_variant_pages(app: Sphinx | None, env: BuildEnvironment) -> None:

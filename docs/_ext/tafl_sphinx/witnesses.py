@@ -30,6 +30,7 @@ from sphinx.application import Sphinx
 from tafl_rules import catalogue
 from tafl_rules.catalogue import Statement, Variant
 
+from .roots import Roots
 from . import bib
 from .util import MarkdownDirective, md_escape, quote_md
 from .words import RULE_NAMES, SPECIAL_SQUARES
@@ -135,9 +136,9 @@ def parse_selectors(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def bib_dates() -> dict[str, str]:
+def bib_dates(folders: Roots) -> dict[str, str]:
     """Each bibliography entry's date as the bibliography gives it."""
-    return {key: bib.plain_text(e.fields.get("year", "n.d.")) for key, e in bib.entries().items()}
+    return {key: bib.plain_text(e.fields.get("year", "n.d.")) for key, e in bib.entries(folders.bibfiles).items()}
 
 
 def _cell(w: Witnessed) -> str:
@@ -153,7 +154,7 @@ class WitnessTable(MarkdownDirective):
     match_titles = True
 
     def markdown(self) -> str:
-        dates = bib_dates()
+        dates = bib_dates(self.folders)
         lines: list[str] = []
         writer_now = None
         for line in self.content:

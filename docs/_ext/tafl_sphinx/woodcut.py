@@ -21,7 +21,7 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 
-from . import roots
+from .roots import Roots
 from .apparatus import CUT_LETTERS
 from .util import MarkdownDirective, md_escape, rich_md
 
@@ -92,14 +92,13 @@ def square(row: int, col: int) -> str:
     return f"{chr(97 + col)}{SIZE - row}"
 
 
-def cut_file() -> Path:
+def cut_file(folders: Roots) -> Path:
     """The transcription, in the project's ``tafl_sources_data_dir``."""
-    return roots.current().sources_data / CUT_FILE_NAME
+    return folders.sources_data / CUT_FILE_NAME
 
 
-def parse_cut(path: Path | None = None) -> Cut:
-    """The cut as the transcription at ``path`` (by default the project's, :func:`cut_file`) gives it."""
-    path = path if path is not None else cut_file()
+def parse_cut(path: Path) -> Cut:
+    """The cut as the transcription at ``path`` (the project's: :func:`cut_file`) gives it."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -127,9 +126,9 @@ def parse_cut(path: Path | None = None) -> Cut:
     return Cut(tuple(out), dict(data.get("source", {})), dict(data.get("notes", {})))
 
 
-def the_cut() -> Cut:
+def the_cut(folders: Roots) -> Cut:
     """The project's transcription of the cut, read once."""
-    return _read_cut(cut_file())
+    return _read_cut(cut_file(folders))
 
 
 @functools.cache
@@ -162,9 +161,9 @@ def _ornament(kind: str, x: float, y: float) -> str:
             f'stroke-width="1.5"/>')
 
 
-def woodcut_svg(cut: Cut | None = None) -> str:
+def woodcut_svg(folders: Roots, cut: Cut | None = None) -> str:
     """The cut in its own layout: letters in their type, hatched 2 and 3, ornaments, and the 4s that can be read."""
-    cut = cut or the_cut()
+    cut = cut or the_cut(folders)
     size = SIZE * _CELL_PX + 2 * _PAD
     desc = "; ".join(f"row {r + 1}: " + ", ".join(c.words() for c in row) for r, row in enumerate(cut.rows))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" role="img" '
@@ -202,9 +201,9 @@ def woodcut_svg(cut: Cut | None = None) -> str:
     return "\n".join(out)
 
 
-def differences_from(letters: dict[str, str], cut: Cut | None = None) -> list[str]:
+def differences_from(folders: Roots, letters: dict[str, str], cut: Cut | None = None) -> list[str]:
     """Letters that a placing (letter -> square) puts elsewhere than the cut's upper-left quarter."""
-    quarter = (cut or the_cut()).quarter(lower=True, roman=True)
+    quarter = (cut or the_cut(folders)).quarter(lower=True, roman=True)
     return sorted(x for x, sq in letters.items() if x.islower() and quarter.get(x) != sq)
 
 
@@ -212,11 +211,11 @@ class TablutWoodcut(MarkdownDirective):
     """The transcribed cut: drawing, caption with the scan's links, and the transcription's notes."""
 
     def markdown(self) -> str:
-        cut = the_cut()
+        cut = the_cut(self.folders)
         src = cut.source
         fours = [c.square for c in cut.cells if c.four]
         return "\n".join([
-            "```{raw} html", f'<figure class="tafl-cut-figure">{woodcut_svg(cut)}</figure>', "```", "",
+            "```{raw} html", f'<figure class="tafl-cut-figure">{woodcut_svg(self.folders, cut)}</figure>', "```", "",
             f"*Transcription of the woodcut on {md_escape(src['place'])} of the 1811 edition* ({{cite:t}}`linnaeus1811`): "
             "every letter, numeral and ornament as read in the scan, in the cut's own layout, from the project's "
             "data; the ornaments are drawn schematically. The scan itself: "
@@ -232,9 +231,8 @@ class TablutWoodcut(MarkdownDirective):
             f"and in its upper left quarter puts {', '.join(f'*{x}*' for x in self._differ())} on other squares "
             "than the redrawing chose where the laws left two placings or none.", ""])
 
-    @staticmethod
-    def _differ() -> list[str]:
-        return differences_from({x: sq for x, (sq, _) in CUT_LETTERS.items()})
+    def _differ(self) -> list[str]:
+        return differences_from(self.folders, {x: sq for x, (sq, _) in CUT_LETTERS.items()})
 
 
 def setup_woodcut(app: Sphinx) -> None:

@@ -805,6 +805,9 @@ class GameRecord:
     comments: dict[int, str] = dataclasses.field(default_factory=dict)
     text: str = ""
     offsets: list[int] = dataclasses.field(default_factory=list)
+    #: 1 when the text's turn 1 opens with ``.....`` (the older form for a first side other
+    #: than the rules'), so that its turns are counted as they were written.
+    blank_first_half: int = 0
 
     def first_side(self) -> str:
         return self.turn or self.rules.first
@@ -818,8 +821,7 @@ class GameRecord:
         """
         game = Game(self.rules, position=self.position, turn=self.turn)
         sides = ("attackers", "defenders")
-        first = self.first_side()
-        offset_turn = 0 if first == self.rules.first else 1
+        offset_turn = self.blank_first_half
         for ply, record in enumerate(self.moves):
             at = self.offsets[ply] if ply < len(self.offsets) else 0
             number = (ply + offset_turn) // 2 + 1
@@ -1081,7 +1083,7 @@ class _GameReader:
             raise self.fail(f"the turn tag says the {turn} move first, but turn 1 has no '.....'",
                             self.offsets[0])
         return GameRecord(rules=rules, tags=tags, position=position, turn=turn, moves=self.moves,
-                          comments=self.comments, text=text, offsets=self.offsets)
+                          comments=self.comments, text=text, offsets=self.offsets, blank_first_half=self.shift)
 
 
 def read_game(text: str) -> GameRecord:

@@ -722,3 +722,22 @@ def test_an_asymmetric_layout_replays_in_other_programs_only_one_way_up():
     upside_down = record.replace(start, "/" + "/".join(reversed(ranks)) + "/")
     with pytest.raises(NotationError, match="b5-b2 is illegal: there is no piece on b5"):
         otn.game_from_otn(upside_down.replace("[variant:", "[event:"))
+
+
+def test_a_record_whose_defenders_move_first_numbers_its_turns_as_written():
+    """Turn 1 of a record written for a defenders-first game holds the defenders' move and the
+    attackers' answer (no '.....'): an illegal answer there is turn 1, not 2. The older form,
+    whose turn 1 opens with '.....', keeps counting its blank first half."""
+    game = tafl_rules.Game("brandubh", turn="defenders")
+    for move in ("d3-a3", "d1-b1", "a3-a2"):
+        game.play(move)
+    text = otn.game_to_otn(game)
+    assert "\n1. d3-a3 d1-b1\n" in text
+    with pytest.raises(NotationError) as info:
+        otn.game_from_otn(text.replace("1. d3-a3 d1-b1", "1. d3-a3 d1-a1"))
+    assert str(info.value).startswith("turn 1 (attackers): d1-a1 is illegal")
+    older = ("[rules:" + otn.rules_to_otn(tafl_rules.variant("brandubh")) + "]\n[turn:defenders]\n\n"
+             "1. ..... d3-a3\n2. d1-a1\n")
+    with pytest.raises(NotationError) as info:
+        otn.game_from_otn(older)
+    assert str(info.value).startswith("turn 2 (attackers): d1-a1 is illegal")

@@ -38,7 +38,7 @@ export function parseToggles(text) {
   const toggles = {};
   for (const pair of (text || "").split(",").filter(Boolean)) {
     const [name, value, extra] = pair.split(":");
-    if (!name || !value || extra !== undefined) throw new Error(`its toggles field holds "${pair}", which is not name:value`);
+    if (!name || !value || extra !== undefined) throw new Error(t("its toggles field holds \"{pair}\", which is not name:value", { pair }));
     toggles[name] = value;
   }
   return toggles;

@@ -134,7 +134,8 @@ export function progressWords(record) {
 export function playersWords(record) {
   if (record.human === "attackers" || record.human === "defenders") {
     const level = typeof record.ai === "number" || typeof record.ai === "string" ? record.ai : 3;
-    return t("you {side} against {player}", { side: sideWords(record.human), player: playerWords(level) });
+    return record.human === "attackers" ? t("you the attackers against {player}", { player: playerWords(level) })
+      : t("you the defenders against {player}", { player: playerWords(level) });
   }
   return t("you both sides");
 }

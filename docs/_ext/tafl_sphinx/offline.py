@@ -167,13 +167,22 @@ def site_pages(outdir: Path) -> tuple[list[str], list[str]]:
     pages that redirect an old address)."""
     pages: list[str] = []
     files: list[str] = []
+    trees = translation_trees(outdir)
     for path in _files(outdir):
         rel = path.relative_to(outdir).as_posix()
         if rel.startswith(("_static/", "_sources/")) or rel in (SERVICE_WORKER, "objects.inv"):
             continue
+        if any(rel.startswith(f"{tree}_sources/") or rel == f"{tree}objects.inv" for tree in trees):
+            continue
         stamped = path.suffix == ".html" and _VERSION_META.search(path.read_text(encoding="utf-8", errors="replace"))
         (pages if stamped else files).append(rel)
     return pages, files
+
+
+def translation_trees(outdir: Path) -> list[str]:
+    """The folders of the other languages' trees ("cy/"): each has its own page that stands in,
+    offline, for a page of that language not kept yet (tafl_sphinx.language)."""
+    return sorted(f"{path.relative_to(outdir).parts[0]}/" for path in outdir.glob(f"*/{NOT_KEPT_PAGE}"))
 
 
 def shell_files(outdir: Path) -> list[str]:
@@ -194,7 +203,7 @@ def write_service_worker(outdir: Path, build: str, version: str) -> Path:
     pages, files = site_pages(outdir)
     config = {"build": build, "version": version, "runtime": runtime_files(outdir, build),
               "starts": runtime_starts(outdir, build), "shell": shell_files(outdir), "pages": pages, "files": files,
-              "start": START_PAGE, "offline": OFFLINE_PAGE, "notKept": NOT_KEPT_PAGE}
+              "start": START_PAGE, "offline": OFFLINE_PAGE, "notKept": NOT_KEPT_PAGE, "trees": translation_trees(outdir)}
     text = TEMPLATE.read_text(encoding="utf-8")
     marker = "const SITE = {};"
     if marker not in text:

@@ -51,7 +51,14 @@ async function keepPage(cache, url) {
   const text = await response.clone().text();
   if (text.match(BUILD_META)?.[1] !== SITE.build || text.match(VERSION_META)?.[1] !== SITE.version) return false;
   await cache.put(pageKey(url), response);
+  await keepStandIn(cache, url).catch(() => {});
   return true;
+}
+
+/** With the first page of another language's tree, that tree's page for a page not kept yet. */
+async function keepStandIn(cache, url) {
+  const tree = treeOf(url);
+  if (tree && !(await cache.match(at(tree + SITE.notKept)))) await keepPage(cache, at(tree + SITE.notKept));
 }
 
 // ---------------------------------------------------------------- the runtime
@@ -214,8 +221,7 @@ async function page(event) {
     const version = text.match(VERSION_META)?.[1];
     if (build === SITE.build && version === SITE.version) {
       await site.put(key, response.clone());
-      const tree = treeOf(key);
-      if (tree) event.waitUntil(site.match(at(tree + SITE.notKept)).then((kept) => kept || keepPage(site, at(tree + SITE.notKept))).catch(() => {}));
+      event.waitUntil(keepStandIn(site, key).catch(() => {}));
     } else if (version) {
       foreign.add(event.resultingClientId);
       self.registration.update();  // the site has another version: fetch its worker

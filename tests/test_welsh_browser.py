@@ -164,9 +164,14 @@ def test_a_welsh_page_read_once_comes_back_offline_and_one_never_read_says_so_in
         board = open_board(page, f"{base}cy/docs/variants/brandubh.html")
         play(board, "d2-c2")
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
-        page.wait_for_function("""async () => {
+        kept = """async () => {
             const cache = await caches.open(`tafl-site-${document.querySelector('meta[name="tafl-version"]').content}`);
-            return Boolean(await cache.match(new URL("../not-kept.html", location.href).href)); }""", timeout=30_000)
+            return Boolean(await cache.match(new URL("../not-kept.html", location.href).href)); }"""
+        for _ in range(60):
+            if page.evaluate(kept):
+                break
+            page.wait_for_timeout(500)
+        assert page.evaluate(kept), "the Welsh page for a page not kept yet was kept with the first Welsh page"
     finally:
         server.shutdown()
         server.server_close()

@@ -432,7 +432,8 @@ export class BoardView {
     }
     if (!game.humanToMove()) {
       this.say(game.thinking ? t("Wait: the computer is thinking.")
-        : t("You play {human}; the computer moves {computer}.", { human: sideWords(game.human), computer: sideWords(state.turn) }), true);
+        : game.human === "attackers" ? t("You play the attackers; the computer moves the defenders.")
+          : t("You play the defenders; the computer moves the attackers."), true);
       return;
     }
     const legal = state.legal;

@@ -68,8 +68,9 @@ export function playerWords(level) {
 /** Said when a board opens with the computer playing and the reader to move (the menus under
  *  the board change either side). */
 export function computerSideWords(human, computer, level) {
-  return t("Your move ({human}); the computer plays {computer} ({player}).",
-    { human: sideWords(human), computer: sideWords(computer), player: playerWords(level) });
+  const player = playerWords(level);
+  return human === "attackers" ? t("Your move (the attackers); the computer plays the defenders ({player}).", { player })
+    : t("Your move (the defenders); the computer plays the attackers ({player}).", { player });
 }
 
 // ------------------------------------------------------------------ the games list

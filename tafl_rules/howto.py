@@ -98,8 +98,8 @@ def how_to_play(rules: Rules, lang: str = "") -> list[tuple[str, str]]:
         ("the camps", (rules.camps_hostile_to_attackers, rules.camps_hostile_to_defenders)),
     ) if any(v != "never" for v in values) and _present(rules, place)})
     if hostile:
-        places = _list([_(place) for place in hostile], _)
-        special.append(_("{places} can stand in for an enemy when taking.", places=places[0].upper() + places[1:]))
+        sentence = _("{places} can stand in for an enemy when taking.", places=_list([_(place) for place in hostile], _))
+        special.append(sentence[0].upper() + sentence[1:])
     if special:
         lines.append((_("Special squares"), " ".join(special)))
     return lines

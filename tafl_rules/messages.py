@@ -66,10 +66,26 @@ def translate(text: str, lang: str) -> str:
     if lang in ("", "en"):
         return str(text)
     words = catalogue(lang)
+    tidy = _ORTHOGRAPHY.get(lang, str)
     if isinstance(text, Message):
         template = words.get(text.template) or text.template
-        return template.format(**_listed(text.params, lambda value: translate(value, lang)))
-    return words.get(text) or str(text)
+        return tidy(template.format(**_listed(text.params, lambda value: translate(value, lang))))
+    return tidy(words.get(text) or str(text))
+
+
+def _welsh(text: str) -> str:
+    """Welsh writes the article "y"/"yr" as "'r" after a word ending in a vowel ("a'r orsedd",
+    "chwarae'r amddiffynwyr"), also where a message puts a value after such a word.
+
+    >>> _welsh("y corneli a yr orsedd; drwy adael yr ymosodwyr; ar y bwrdd")
+    "y corneli a'r orsedd; drwy adael yr ymosodwyr; ar y bwrdd"
+    """
+    return _ARTICLE.sub(r"\1'r ", text)
+
+
+_ARTICLE = re.compile(r"(?<![\w'])((?:\w*[aeiouwyâêîôûŵŷ])) yr? (?=\w)", re.IGNORECASE)
+#: Rules of writing a language applies where words meet (after the values are put in).
+_ORTHOGRAPHY: dict[str, Callable[[str], str]] = {"cy": _welsh}
 
 
 def translator(lang: str) -> Callable[..., str]:

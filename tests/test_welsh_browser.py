@@ -201,7 +201,7 @@ def test_a_kiosk_on_a_welsh_page_sets_its_board_out_again_and_speaks_welsh(brows
                                timeout=90_000)
         assert board.locator(".tafl-games").is_hidden(), "a kiosk lists no games"
         page.wait_for_function("() => window.tafl.boards[0].state.line.length === 0", timeout=30_000)
-        assert status(board) == "Eich symudiad chi (yr ymosodwyr); mae'r cyfrifiadur yn chwarae yr amddiffynwyr (lefel 3)."
+        assert status(board) == "Eich symudiad chi (yr ymosodwyr); mae'r cyfrifiadur yn chwarae'r amddiffynwyr (lefel 3)."
         page.goto(f"{site_url}/cy/docs/glossary.html")  # another page goes back to the kiosk's page
         page.wait_for_url("**/cy/docs/variants/brandubh.html?kiosk=0.1", timeout=30_000)
         page.goto(f"{site_url}/cy/docs/variants/brandubh.html?kiosk=off")

@@ -163,7 +163,7 @@ test("a board wider than its box scrolls as little as it can to show the last mo
 test("on a page in another language, the words come from the page's catalogue, with their values put in", () => {
   const words = { "{count} moves": "{count} symudiad", "{move}, taking {squares}": "{move}, gan gipio {squares}", " and ": " a ",
     "The attackers to move.": "Yr ymosodwyr sydd i symud.", "the attackers": "yr ymosodwyr", "level {level}": "lefel {level}",
-    "Your move ({human}); the computer plays {computer} ({player}).": "Eich symudiad chi ({human}); mae'r cyfrifiadur yn chwarae {computer} ({player})." };
+    "Your move (the attackers); the computer plays the defenders ({player}).": "Eich symudiad chi (yr ymosodwyr); mae'r cyfrifiadur yn chwarae'r amddiffynwyr ({player})." };
   const page = { documentElement: { lang: "cy" }, getElementById: (id) => (id === "tafl-messages" ? { textContent: JSON.stringify(words) } : null) };
   const before = globalThis.document;
   globalThis.document = page;
@@ -172,7 +172,8 @@ test("on a page in another language, the words come from the page's catalogue, w
     assert.equal(moveWords({ from: "d1", to: "d4", captures: ["d5", "e4"], king_taken: null }), "d1-d4, gan gipio d5 a e4");
     assert.equal(playerWords(3), "lefel 3");
     const said = announcement({ ...brandubh(), turn: "attackers" }, { kind: "new", human: "attackers", level: 3 });
-    assert.deepEqual(said.parts, ["Eich symudiad chi (yr ymosodwyr); mae'r cyfrifiadur yn chwarae the defenders (lefel 3)."]);
+    assert.deepEqual(said.parts, ["Eich symudiad chi (yr ymosodwyr); mae'r cyfrifiadur yn chwarae'r amddiffynwyr (lefel 3)."]);
+    assert.equal(capturedWords(brandubh()), "Taken by the attackers: 0. Taken by the defenders: 0.", "a message the page lacks stays English");
   } finally {
     globalThis.document = before;
   }

@@ -172,11 +172,21 @@ def site_pages(outdir: Path) -> tuple[list[str], list[str]]:
         rel = path.relative_to(outdir).as_posix()
         if rel.startswith(("_static/", "_sources/")) or rel in (SERVICE_WORKER, "objects.inv"):
             continue
-        if any(rel.startswith(f"{tree}_sources/") or rel == f"{tree}objects.inv" for tree in trees):
+        tree = next((tree for tree in trees if rel.startswith(tree)), "")
+        inner = rel[len(tree):]
+        if tree and (inner.startswith(("_sources/", "_models/")) or inner == "objects.inv"  # the worker reads the first tree's model
+                     or inner.startswith("_static/") and not _page_static(path, inner.removeprefix("_static/"))):
             continue
         stamped = path.suffix == ".html" and _VERSION_META.search(path.read_text(encoding="utf-8", errors="replace"))
         (pages if stamped else files).append(rel)
     return pages, files
+
+
+def _page_static(path: Path, rel: str) -> bool:
+    """Whether a file of a tree's ``_static`` (``rel`` within it) is one pages use: not the runtime, the
+    theme's translations, source maps, nor the rules worker (kept with the runtime)."""
+    return (_served(path) and not rel.startswith(("pyodide/", "locales/")) and path.suffix not in (".map", ".html", ".txt")
+            and rel not in ("tafl-worker.mjs", SERVICE_WORKER))
 
 
 def translation_trees(outdir: Path) -> list[str]:
@@ -188,13 +198,8 @@ def translation_trees(outdir: Path) -> list[str]:
 def shell_files(outdir: Path) -> list[str]:
     """The files pages use (styles, scripts, fonts, icons, the search index), kept with the first page."""
     static = outdir / "_static"
-    keep = []
-    for path in sorted(static.rglob("*")):
-        rel = path.relative_to(static).as_posix()
-        if (not _served(path) or rel.startswith(("pyodide/", "locales/")) or path.suffix in (".map", ".html", ".txt")
-                or rel in ("tafl-worker.mjs", SERVICE_WORKER)):
-            continue
-        keep.append(f"_static/{rel}")
+    keep = [f"_static/{path.relative_to(static).as_posix()}" for path in sorted(static.rglob("*"))
+            if _page_static(path, path.relative_to(static).as_posix())]
     return keep + [f for f in ("searchindex.js", MANIFEST) if (outdir / f).is_file()]
 
 

@@ -137,8 +137,6 @@ def test_the_engine_answers_in_welsh_when_asked_and_in_english_as_before_when_no
 
 def test_an_ending_is_said_in_welsh_and_the_english_is_unchanged():
     game = Game("brandubh")
-    for move in ("d6-f6", "d5-d6", "b4-b6", "d6-b6"):
-        pass
     reason = message("king captured on {square} by {sides}", square="d4", sides=["d3", message("the throne")])
     assert reason == "king captured on d4 by d3, the throne"
     assert translate(reason, "cy") == "daliwyd y brenin ar d4 gan d3, yr orsedd"

@@ -21,7 +21,7 @@ PREFIX  := /
 PYTHON ?= $(shell for p in python3.13 python3.12 $$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.1[23]*/bin/python3 2>/dev/null) python3; do \
 	  if $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; then command -v $$p || echo $$p; break; fi; done)
 
-PACKAGE_SOURCES := $(shell find tafl_rules -name '*.py' -o -name '*.toml' 2>/dev/null)
+PACKAGE_SOURCES := $(shell find tafl_rules -name '*.py' -o -name '*.toml' -o -name '*.po' 2>/dev/null)
 SITE_SOURCES := conf.py index.md 404.md $(shell find docs sources _static _templates locale -type f -not -name '*.mo' 2>/dev/null) $(PACKAGE_SOURCES)
 # The site's other languages (conf.py's tafl_languages after English): each is built, from the same
 # sources and its catalogues in locale/<code>, into $(BUILD)/<code>, before the English tree, whose

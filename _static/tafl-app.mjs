@@ -5,10 +5,13 @@
 // reload), runs "keep the whole site" on the offline page, and on the page that stands in for a
 // page not stored for offline reading, lists the pages that are.
 
+import { pageLanguage, t } from "./tafl-board-words.mjs";
+
 const root = new URL("../", import.meta.url);
 const build = document.querySelector('meta[name="tafl-build"]')?.content || "";
 const version = document.querySelector('meta[name="tafl-version"]')?.content || "";
-const OFFLINE_PAGE = new URL("docs/offline.html", root).href;
+// a page of another language's tree (cy/) links that tree's offline page
+const OFFLINE_PAGE = new URL(`${pageLanguage() === "en" ? "" : `${pageLanguage()}/`}docs/offline.html`, root).href;
 
 function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
@@ -26,8 +29,8 @@ let reloading = false;
 function offerUpdate(waiting) {
   document.querySelector(".tafl-update")?.remove();
   const bar = el("div", { class: "tafl-update", role: "status" });
-  const reload = el("button", { type: "button", class: "tafl-update-reload" }, "Reload to update");
-  const later = el("button", { type: "button", class: "tafl-update-later" }, "Later");
+  const reload = el("button", { type: "button", class: "tafl-update-reload" }, t("Reload to update"));
+  const later = el("button", { type: "button", class: "tafl-update-later" }, t("Later"));
   reload.addEventListener("click", () => {
     reloading = true;
     reload.disabled = true;
@@ -35,8 +38,9 @@ function offerUpdate(waiting) {
     else location.reload();
   });
   later.addEventListener("click", () => bar.remove());
-  const words = waiting ? "A new version of this site is ready." : "A new version of this site is in use in another tab.";
-  bar.append(el("p", {}, `${words} Reloading keeps your games.`), reload, later);
+  const words = waiting ? t("A new version of this site is ready. Reloading keeps your games.")
+    : t("A new version of this site is in use in another tab. Reloading keeps your games.");
+  bar.append(el("p", {}, words), reload, later);
   document.body.append(bar);
 }
 
@@ -107,9 +111,9 @@ function showStatus(answer) {
       note = el("p", { class: "tafl-kept", role: "status" });
       board.after(note);
     }
-    const link = el("a", { href: OFFLINE_PAGE }, whole ? "reading and playing offline" : "keep the whole site");
-    note.replaceChildren(whole ? "Ready offline: the whole site is kept on this device (see " : "Kept on this device: this page and its board open offline too (",
-      link, ").");
+    const link = el("a", { href: OFFLINE_PAGE }, whole ? t("reading and playing offline") : t("keep the whole site"));
+    note.replaceChildren(whole ? t("Ready offline: the whole site is kept on this device (see ")
+      : t("Kept on this device: this page and its board open offline too ("), link, ").");
   }
   drawKeepAll();
 }
@@ -155,8 +159,9 @@ function drawKeepAll() {
   if (!keepButton || !status) return;
   const whole = document.documentElement.dataset.taflOffline === "site";
   keepWords.textContent = whole
-    ? `Ready offline: all ${status.of} pages of the site and the rules engine are kept on this device.`
-    : `Kept on this device so far: ${status.pages} of the site's ${status.of} pages${status.starts.length ? ", and the rules engine" : ""}.`;
+    ? t("Ready offline: all {pages} pages of the site and the rules engine are kept on this device.", { pages: status.of })
+    : status.starts.length ? t("Kept on this device so far: {pages} of the site's {of} pages, and the rules engine.", { pages: status.pages, of: status.of })
+      : t("Kept on this device so far: {pages} of the site's {of} pages.", { pages: status.pages, of: status.of });
   keepWords.classList.toggle("tafl-ready-offline", whole);
   keepButton.disabled = false;
 }
@@ -164,21 +169,22 @@ function drawKeepAll() {
 function keeping({ done, total, error }) {
   if (!keepButton) return;
   if (error) {
-    keepWords.textContent = `The site could not all be kept (${error}); what was kept stays. Try again once online.`;
+    keepWords.textContent = t("The site could not all be kept ({error}); what was kept stays. Try again once online.", { error });
     keepButton.disabled = false;
     return;
   }
-  keepWords.textContent = `Keeping the whole site on this device: ${done} of ${total} files (${Math.floor((100 * done) / total)} %)…`;
+  keepWords.textContent = t("Keeping the whole site on this device: {done} of {total} files ({percent} %)…",
+    { done, total, percent: Math.floor((100 * done) / total) });
 }
 
 if (keepButton) {
   if (!(build && "serviceWorker" in navigator && window.isSecureContext)) {
-    keepWords.textContent = "This browser cannot keep the site for offline use here (it needs a secure connection and service workers).";
+    keepWords.textContent = t("This browser cannot keep the site for offline use here (it needs a secure connection and service workers).");
   } else {
-    keepWords.textContent = "Checking what this device holds…";
+    keepWords.textContent = t("Checking what this device holds…");
     keepButton.addEventListener("click", async () => {
       keepButton.disabled = true;
-      keepWords.textContent = "Keeping the whole site on this device…";
+      keepWords.textContent = t("Keeping the whole site on this device…");
       await window.taflApp;
       await navigator.serviceWorker.ready;
       (navigator.serviceWorker.controller || (await navigator.serviceWorker.getRegistration())?.active)
@@ -215,7 +221,7 @@ const stored = document.getElementById("tafl-stored-pages");
 if (stored) {
   const asked = document.getElementById("tafl-asked-page");
   const onOwnAddress = location.href.split(/[?#]/)[0].endsWith("/docs/not-kept.html");
-  if (asked) asked.textContent = onOwnAddress ? "The page you asked for" : `The page at ${decodeURI(location.pathname)}`;
+  if (asked) asked.textContent = onOwnAddress ? t("The page you asked for") : t("The page at {address}", { address: decodeURI(location.pathname) });
   // the page is served at the address asked for, with its links read from its own address: the
   // links to places on this page must stay on this address
   for (const link of document.querySelectorAll('a[href^="#"]')) link.href = `${location.pathname}${location.search}${link.getAttribute("href")}`;

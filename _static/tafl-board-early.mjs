@@ -4,7 +4,8 @@
 // here: the rules engine plays the move or refuses it, and the board says which. The picture is
 // the one board.py draws (spans, the top rank first); the live board replaces it once ready.
 
-import { FILES, plural } from "./tafl-board-model.mjs";
+import { FILES } from "./tafl-board-model.mjs";
+import { plural, t } from "./tafl-board-words.mjs";
 
 const PIECES = ["attacker", "defender", "king"];
 
@@ -58,9 +59,9 @@ export class EarlyMove {
 
   /** Words for the board's status while it loads ("" when the reader has not touched the picture). */
   words() {
-    if (this.move) return `Your move ${this.move} is kept: it is played as soon as the rules are ready.`;
-    if (this.picked) return `${this.picked} is picked up: tap the square it goes to (the move is played as soon as the rules are ready).`;
-    return this.taps ? "" : "You can make your move already: it is played as soon as the rules are ready.";
+    if (this.move) return t("Your move {move} is kept: it is played as soon as the rules are ready.", { move: this.move });
+    if (this.picked) return t("{square} is picked up: tap the square it goes to (the move is played as soon as the rules are ready).", { square: this.picked });
+    return this.taps ? "" : t("You can make your move already: it is played as soon as the rules are ready.");
   }
 
   /** Once the board has opened its game: play the kept move, if it was made on this position. */
@@ -73,12 +74,12 @@ export class EarlyMove {
     const page = board.pageChoice;
     if (opened.variant !== page.variant || opened.start_position !== (page.position || "") || opened.cursor !== opened.line.length
         || opened.line.length !== page.moves.length || opened.line.some((m, i) => m !== page.moves[i])) {
-      board.say(`Your move ${move} was not played: the board opened ${plural(opened.line.length, "move")} of a game `
-        + "(a saved game or a shared link), not the position of the picture you moved on.", true);
+      board.say(t("Your move {move} was not played: the board opened {moves} of a game (a saved game or a shared link), not the position of the picture you moved on.",
+        { move, moves: plural(opened.line.length, "1 move", "{count} moves") }), true);
       return false;
     }
     const played = await board.send("play", { move }, {
-      refused: (error) => board.say(`Your move ${move} was not played: ${error.message}.`, true),
+      refused: (error) => board.say(t("Your move {move} was not played: {error}.", { move, error: error.message }), true),
     });
     return Boolean(played);
   }

@@ -6,12 +6,12 @@
 import { RulesWorker, START_BUDGET_MS, workerURL } from "./tafl-worker-client.mjs";
 import { BoardView, button } from "./tafl-board-view.mjs";
 import { EarlyMove } from "./tafl-board-early.mjs";
-import { announcement, capitalise, parseLevel, plural, takenSquares, turnAt } from "./tafl-board-model.mjs";
+import { announcement, capitalise, parseLevel, takenSquares, turnAt } from "./tafl-board-model.mjs";
 import {
   GameStore, MAX_SAVED_GAMES, choiceOfRecord, choiceOfState, readShareLink, recordOfState, shareQuery, sideWasChosen,
   withoutShareLink,
 } from "./tafl-board-store.mjs";
-import { COPY_OF_LISTED, COPY_OPENED, forgotten, strayLinkWords } from "./tafl-board-words.mjs";
+import { copyOfListed, copyOpened, forgotten, pageLanguage, plural, strayLinkWords, t } from "./tafl-board-words.mjs";
 
 /** The kiosk's single game of a board (tafl-kiosk.mjs): a new game replaces it. */
 export const KIOSK_GAME = "kiosk";
@@ -123,9 +123,9 @@ export class Board {
         }
       }
       if (!shown) { this.fail(last); return; }
-      const where = shown === saved && saved.moves.length ? "your saved game" : "the start of the game";
+      const where = shown === saved && saved.moves.length ? t("your saved game") : t("the start of the game");
       note = link ? this.refusedLink(error, where)
-        : [`The saved game could not be restored (${error.message}); a new game has started.`];
+        : [t("The saved game could not be restored ({error}); a new game has started.", { error: error.message })];
     }
     if (link) history.replaceState(history.state, "", withoutShareLink(location.href));
     if (link && !note) this.keepSharedGame();
@@ -133,7 +133,7 @@ export class Board {
     if (stray) note = [strayLinkWords(stray, this.boardCount)];
     if (note) this.view.sayNodes(note, true);
     else if (link && saved && saved.moves.length) this.offerBack(chosen.copiedFrom ?? chosen.id);
-    else if (chosen.copiedFrom && !link && saved?.moves.length) this.say(COPY_OPENED);
+    else if (chosen.copiedFrom && !link && saved?.moves.length) this.say(copyOpened());
     this.drawGames();
     if (!(await this.early.playKept(this.state))) this.maybeComputerMove();
   }
@@ -159,14 +159,14 @@ export class Board {
 
   /** The words for a refused share link; an unknown variant links the list of reconstructions. */
   refusedLink(error, where) {
-    const after = `. The board shows ${where} instead.`;
+    const after = t(". The board shows {where} instead.", { where });
     if (error.payload?.unknown_variant && this.variantsPage) {
       const link = document.createElement("a");
       link.href = this.variantsPage;
-      link.textContent = "the list of reconstructions";
-      return [`The share link was refused: ${error.message} (see `, link, `)${after}`];
+      link.textContent = t("the list of reconstructions");
+      return [t("The share link was refused: {error} (see ", { error: error.message }), link, `)${after}`];
     }
-    return [`The share link was refused: ${error.message}${after}`];
+    return [`${t("The share link was refused: {error}", { error: error.message })}${after}`];
   }
 
   /** Put game `id` (a new one, or one of this tab's own) on this tab's board from now on. */
@@ -196,10 +196,10 @@ export class Board {
 
   // A share link took the place of the reader's own game on this board: keep that game a click away.
   offerBack(ownId) {
-    this.say(`The shared game is on the board (${plural(this.state.line.length, "move")}); your own game was kept.`);
-    this.status.after(button("Back to your own game", async (event) => {
+    this.say(t("The shared game is on the board ({moves}); your own game was kept.", { moves: plural(this.state.line.length, "1 move", "{count} moves") }));
+    this.status.after(button(t("Back to your own game"), async (event) => {
       event.currentTarget.remove();
-      if (await this.openGame(ownId, { quiet: true })) this.say("Your own game is back on the board.");
+      if (await this.openGame(ownId, { quiet: true })) this.say(t("Your own game is back on the board."));
     }, { class: "tafl-back" }));
   }
 
@@ -242,14 +242,14 @@ export class Board {
       return;
     }
     const seconds = Math.round((performance.now() - this.waitBegan) / 1000);
-    const done = step === "start" ? "starting Python" : percent === null ? `${seconds} s` : `${percent} %`;
-    this.say(`Loading the rules engine… (${done}) ${this.early.words()}`.trim());
+    const done = step === "start" ? t("starting Python") : percent === null ? `${seconds} s` : `${percent} %`;
+    this.say(`${t("Loading the rules engine… ({done})", { done })} ${this.early.words()}`.trim());
   }
 
   fail(error) {
     this.container.classList.add("tafl-failed");
     this.container.dataset.ready = "error";
-    this.say(`The board could not start: ${error.message}`, true);
+    this.say(t("The board could not start: {error}", { error: error.message }), true);
   }
 
   // ------------------------------------------------------------ saving, sharing, the games list
@@ -267,7 +267,7 @@ export class Board {
     if (text === this.written) return;  // unchanged (a game opened as it was saved is not saved again)
     const raw = this.store.write(this.gameId, JSON.parse(text));
     if (raw === false) {
-      this.say("This browser's storage is full or switched off, so this game is no longer kept over a reload.", true);
+      this.say(t("This browser's storage is full or switched off, so this game is no longer kept over a reload."), true);
       return;
     }
     this.written = text;
@@ -292,7 +292,7 @@ export class Board {
     if (this.busy()) return false;
     const record = this.store.read(id);
     const choice = choiceOfRecord(record, this.pageChoice);
-    if (!choice) { this.say("That game is no longer saved here.", true); this.drawGames(); return false; }
+    if (!choice) { this.say(t("That game is no longer saved here."), true); this.drawGames(); return false; }
     const previousId = this.gameId;
     const copied = !(await this.store.hold(id));
     await this.useGameId(copied ? this.store.newId() : id);
@@ -302,12 +302,12 @@ export class Board {
       await this.open(choice, record);
     } catch (error) {
       await this.useGameId(previousId);
-      if (!error.lost) this.say(`That game could not be opened: ${error.message}.`, true);
+      if (!error.lost) this.say(t("That game could not be opened: {error}.", { error: error.message }), true);
       return false;
     }
     this.isCopy = copied || Boolean(record.copy);
-    if (copied) this.say(COPY_OF_LISTED);
-    else if (!quiet) this.say(`The game of ${plural(choice.moves.length, "move")} is on the board.`);
+    if (copied) this.say(copyOfListed());
+    else if (!quiet) this.say(t("The game of {moves} is on the board.", { moves: plural(choice.moves.length, "1 move", "{count} moves") }));
     this.drawGames();
     this.maybeComputerMove();
     return true;
@@ -351,16 +351,16 @@ export class Board {
   }
 
   changedElsewhere(id) {
-    this.view.notice("This game was changed in another tab.", [
-      ["Show the other tab's version", () => this.openGame(id)],
-      ["Keep this one", async () => {
+    this.view.notice(t("This game was changed in another tab."), [
+      [t("Show the other tab's version"), () => this.openGame(id)],
+      [t("Keep this one"), async () => {
         await this.useGameId(this.store.newId());
         this.save();
-        this.say("This game is kept as a game of its own; the other tab's version is in Your games here.");
+        this.say(t("This game is kept as a game of its own; the other tab's version is in Your games here."));
         this.drawGames();
       }],
     ], "tafl-changed-elsewhere");
-    this.say("This game was changed in another tab: choose which version to keep on this board (both stay in Your games here).", true);
+    this.say(t("This game was changed in another tab: choose which version to keep on this board (both stay in Your games here)."), true);
   }
 
   shareURL() {
@@ -375,9 +375,9 @@ export class Board {
     field.select();
     try {
       await navigator.clipboard.writeText(url);
-      this.say("The share link is copied.");
+      this.say(t("The share link is copied."));
     } catch {
-      this.say("The share link is selected below; copy it from there.");
+      this.say(t("The share link is selected below; copy it from there."));
     }
   }
 
@@ -391,7 +391,7 @@ export class Board {
       await this.open(next);
     } catch (error) {
       if (error.lost) return false;
-      this.say(`The game could not restart: ${error.message}`, true);
+      this.say(t("The game could not restart: {error}", { error: error.message }), true);
       return false;
     }
     this.maybeComputerMove();
@@ -456,7 +456,7 @@ export class Board {
       else this.fail(new Error(message));
       this.say(`${capitalise(message)}.`, true);
       if (!this.container.querySelector(".tafl-reload")) {
-        this.status.after(button("Reload the page", () => location.reload(), { class: "tafl-reload" }));
+        this.status.after(button(t("Reload the page"), () => location.reload(), { class: "tafl-reload" }));
       }
       return;
     }
@@ -464,7 +464,7 @@ export class Board {
       this.fail(new Error(message));
     } else {
       this.container.dataset.ready = "false";
-      this.say(`${capitalise(message)}. The game is kept; press Retry to start the rules engine again.`, true);
+      this.say(t("{error}. The game is kept; press Retry to start the rules engine again.", { error: capitalise(message) }), true);
     }
     if (this.view.retryButton) this.view.retryButton.hidden = false;
     else this.showRetryOnly();
@@ -473,14 +473,14 @@ export class Board {
   // A board that never started has no controls yet: give it a Retry button of its own.
   showRetryOnly() {
     if (this.container.querySelector(".tafl-retry")) return;
-    this.container.append(button("Retry", () => this.retry(), { class: "tafl-retry" }));
+    this.container.append(button(t("Retry"), () => this.retry(), { class: "tafl-retry" }));
   }
 
   async retry() {
     this.container.querySelector(".tafl-retry:not([hidden])")?.setAttribute("hidden", "");
     this.container.classList.remove("tafl-failed");
     this.container.dataset.ready = "false";
-    this.say("Starting the rules engine again…");
+    this.say(t("Starting the rules engine again…"));
     if (this.state) await this.resync(null);
     else await this.start();
   }
@@ -490,7 +490,8 @@ export class Board {
     this.container.dataset.ready = "false";
     try {
       await this.open(choiceOfState(this.state));
-      this.say(reason ? `The rules engine was restarted (${reason}); the game was replayed.` : "The rules engine is running again; the game was replayed.");
+      this.say(reason ? t("The rules engine was restarted ({reason}); the game was replayed.", { reason })
+        : t("The rules engine is running again; the game was replayed."));
       this.maybeComputerMove({ announced: true });
     } catch (error) {
       if (!error.lost) this.engineFailed(error.message);
@@ -499,8 +500,10 @@ export class Board {
 
   // ------------------------------------------------------------ talking to the worker
 
+  // A page in another language asks for the engine's words in it (an English page sends no `lang`).
   async request(type, payload, { timeout = 0 } = {}) {
-    return this.worker.request(type, { board: this.id, ...payload }, timeout);
+    const lang = pageLanguage();
+    return this.worker.request(type, { board: this.id, ...payload, ...(lang === "en" ? {} : { lang }) }, timeout);
   }
 
   // While the engine is down (before Retry), nothing is sent: a fresh worker would not hold the game.
@@ -508,8 +511,8 @@ export class Board {
     if (this.isReady()) return false;
     const retry = this.view.retryButton;
     this.say(retry && !retry.hidden
-      ? "The rules engine is not running, so nothing was done. The game is kept; press Retry to start the engine again."
-      : "Wait: the rules engine is starting; nothing was done.", true);
+      ? t("The rules engine is not running, so nothing was done. The game is kept; press Retry to start the engine again.")
+      : t("Wait: the rules engine is starting; nothing was done."), true);
     return true;
   }
 
@@ -517,21 +520,23 @@ export class Board {
   async send(type, payload, { refused = null } = {}) {
     if (this.engineDown()) return null;
     const waiting = setTimeout(() => {
-      if (!this.thinking) this.say("Waiting for the rules engine…");
+      if (!this.thinking) this.say(t("Waiting for the rules engine…"));
     }, WAIT_NOTICE_MS);
     try {
       const state = await this.request(type, payload);
       this.show(state, { kind: type });
       return state;
     } catch (error) {
-      const what = { play: `Your move ${payload.move} was not played`, undo: "Undo was not done", redo: "Redo was not done",
-        goto: "The game did not go to that move", import: "The record was not imported" }[type];
+      const what = { play: () => t("Your move {move} was not played", { move: payload.move }), undo: () => t("Undo was not done"),
+        redo: () => t("Redo was not done"), goto: () => t("The game did not go to that move"),
+        import: () => t("The record was not imported") }[type];
       if (error.lost) {
-        this.say(`${what || "That was not done"}: ${error.message}. The game is kept; press Retry to start the rules engine again.`, true);
+        this.say(t("{what}: {error}. The game is kept; press Retry to start the rules engine again.",
+          { what: what ? what() : t("That was not done"), error: error.message }), true);
       } else if (refused) {
         refused(error);
       } else {
-        this.say(error.payload && error.payload.illegal ? `Illegal move: ${error.message}.` : `${error.message}.`, true);
+        this.say(error.payload && error.payload.illegal ? t("Illegal move: {reason}.", { reason: error.message }) : `${error.message}.`, true);
       }
       this.view.selected = null;
       this.view.draw();
@@ -554,7 +559,7 @@ export class Board {
     try {
       const reply = await this.request("export", {});
       this.view.recordText.value = reply.otn;
-      this.say("The game record is in the box below.");
+      this.say(t("The game record is in the box below."));
     } catch (error) {
       this.say(error.message, true);
     }
@@ -566,9 +571,9 @@ export class Board {
     const previousId = this.gameId;
     await this.keepGameOnBoard();
     const state = await this.send("import", { otn: text }, {
-      refused: (error) => this.say(`The record was refused and the game is unchanged: ${error.message}.`, true),
+      refused: (error) => this.say(t("The record was refused and the game is unchanged: {error}.", { error: error.message }), true),
     });
-    if (state) this.say(`Game record imported: ${plural(state.line.length, "move")}.`);
+    if (state) this.say(t("Game record imported: {moves}.", { moves: plural(state.line.length, "1 move", "{count} moves") }));
     else if (this.gameId !== previousId) await this.useGameId(previousId);
   }
 
@@ -657,7 +662,7 @@ export class Board {
   // While the computer searches, the game stays as it is: the reader may stop the search.
   busy() {
     if (!this.thinking) return false;
-    this.say("Wait: the computer is thinking (or press Stop thinking).", true);
+    this.say(t("Wait: the computer is thinking (or press Stop thinking)."), true);
     return true;
   }
 
@@ -678,7 +683,7 @@ export class Board {
       return;
     }
     this.save();
-    this.say("Search stopped; the computer is off (you play both sides). Move for it yourself, or choose a side to let it play again.");
+    this.say(t("Search stopped; the computer is off (you play both sides). Move for it yourself, or choose a side to let it play again."));
   }
 
   // ------------------------------------------------------------ showing a state

@@ -3,16 +3,19 @@
 // (legal targets, captures, results all come in the state), and nothing touches the page, so
 // `node --test` checks these functions directly (tests/js/).
 
-import { computerSideWords, playerWords, plural } from "./tafl-board-words.mjs";
+import { computerSideWords, playerWords, plural, sideWords, t } from "./tafl-board-words.mjs";
 
-export { playerWords, plural };
+export { playerWords, plural, sideWords, t };
 
 /** @typedef {import("./tafl-protocol.mjs").BoardState} BoardState */
 /** @typedef {import("./tafl-protocol.mjs").LastMove} LastMove */
 
 export const FILES = "abcdefghijklmnopqrs";
 export const PIECE_NAMES = { t: "attacker", T: "defender", K: "king" };
-export const SIDE_WORDS = { attackers: "Attackers", defenders: "Defenders" };
+/** "Attackers", "Defenders" (a heading of the move list). */
+export const sideHeading = (side) => (side === "attackers" ? t("Attackers") : t("Defenders"));
+/** A piece or a square's kind as a square's accessible name says it. */
+export const pieceWords = (piece) => ({ attacker: t("attacker"), defender: t("defender"), king: t("king") })[piece] || piece;
 
 export function capitalise(text) {
   return text ? `${text[0].toUpperCase()}${text.slice(1)}` : text;
@@ -25,8 +28,9 @@ export function otherSide(side) {
 /** "d1-d4", or "d1-d4, taking d5 and e4". @param {LastMove|null} move */
 export function moveWords(move) {
   if (!move) return "";
-  const taken = move.captures.length ? `, taking ${move.captures.join(" and ")}` : "";
-  return `${move.from}-${move.to}${taken}`;
+  const played = `${move.from}-${move.to}`;
+  if (!move.captures.length) return played;
+  return t("{move}, taking {squares}", { move: played, squares: move.captures.join(t(" and ")) });
 }
 
 /** Toggles as a share link writes them: "first:defenders,king_armed:no". */
@@ -34,7 +38,7 @@ export function parseToggles(text) {
   const toggles = {};
   for (const pair of (text || "").split(",").filter(Boolean)) {
     const [name, value, extra] = pair.split(":");
-    if (!name || !value || extra !== undefined) throw new Error(`its toggles field holds "${pair}", which is not name:value`);
+    if (!name || !value || extra !== undefined) throw new Error(t("its toggles field holds \"{pair}\", which is not name:value", { pair }));
     toggles[name] = value;
   }
   return toggles;
@@ -83,15 +87,15 @@ export function squareSpecs(state, { flipped = false, selected = null, taken = n
       const name = `${FILES[col]}${rank}`;
       const piece = PIECE_NAMES[state.ranks[size - rank][col]] || null;
       const classes = ["tafl-square"];
-      const words = [name, piece || "empty"];
-      if (name === special.throne) { classes.push("tafl-throne"); words.push("throne"); }
-      if (corners.has(name)) { classes.push("tafl-corner"); words.push("corner"); }
-      if (camps.has(name)) { classes.push("tafl-camp"); words.push("camp"); }
+      const words = [name, piece ? pieceWords(piece) : t("empty")];
+      if (name === special.throne) { classes.push("tafl-throne"); words.push(t("throne")); }
+      if (corners.has(name)) { classes.push("tafl-corner"); words.push(t("corner")); }
+      if (camps.has(name)) { classes.push("tafl-camp"); words.push(t("camp")); }
       if (piece) classes.push(`tafl-${piece}`);
-      if (lastSquares.has(name)) { classes.push("tafl-last"); words.push("last move"); }
-      if (targets.has(name)) { classes.push("tafl-target"); words.push("legal target"); }
-      if (name === selected) { classes.push("tafl-selected"); words.push("selected"); }
-      if (taken.has(name)) { classes.push("tafl-taken"); words.push("taken by the last move"); }
+      if (lastSquares.has(name)) { classes.push("tafl-last"); words.push(t("last move")); }
+      if (targets.has(name)) { classes.push("tafl-target"); words.push(t("legal target")); }
+      if (name === selected) { classes.push("tafl-selected"); words.push(t("selected")); }
+      if (taken.has(name)) { classes.push("tafl-taken"); words.push(t("taken by the last move")); }
       squares.push({ name, classes, words });
     }
   }
@@ -100,8 +104,10 @@ export function squareSpecs(state, { flipped = false, selected = null, taken = n
 
 /** The line under the board: "Taken by the attackers: 3 and the king. Taken by the defenders: 1." */
 export function capturedWords(state) {
-  const king = state.outcome && state.last_move?.king_taken ? " and the king" : "";
-  return `Taken by the attackers: ${state.captured.attackers}${king}. Taken by the defenders: ${state.captured.defenders}.`;
+  const values = { attackers: state.captured.attackers, defenders: state.captured.defenders };
+  return state.outcome && state.last_move?.king_taken
+    ? t("Taken by the attackers: {attackers} and the king. Taken by the defenders: {defenders}.", values)
+    : t("Taken by the attackers: {attackers}. Taken by the defenders: {defenders}.", values);
 }
 
 /**
@@ -126,7 +132,8 @@ export function parseLevel(value) {
 export function levelWords([level, name, note], size = 0, notesBySize = {}) {
   const own = notesBySize[String(size)]?.[String(level)];
   const said = own || note;
-  return typeof level === "number" ? `level ${level} (${name}${said ? `, ${said}` : ""})` : `${name}${said ? ` (${said})` : ""}`;
+  if (typeof level !== "number") return said ? t("{name} ({note})", { name, note: said }) : name;
+  return said ? t("level {level} ({name}, {note})", { level, name, note: said }) : t("level {level} ({name})", { level, name });
 }
 
 /**
@@ -142,28 +149,29 @@ export function announcement(state, { kind = "", thinking = false, human = "both
   const vsComputer = human !== "both";
   let kept = lastHumanMove;
   if (kind === "ai_move" && move) {
-    if (kept) parts.push(`You played ${kept}.`);
-    parts.push(`The computer played ${moveWords(move)}.`);
+    if (kept) parts.push(t("You played {move}.", { move: kept }));
+    parts.push(t("The computer played {move}.", { move: moveWords(move) }));
     kept = null;
   } else if (kind === "play" && move) {
     const words = moveWords(move);
     if (vsComputer) kept = words;
-    parts.push(vsComputer ? `You played ${words}.` : `${words}.`);
+    parts.push(vsComputer ? t("You played {move}.", { move: words }) : `${words}.`);
   }
   if (state.outcome) {
-    const who = state.outcome.winner ? `The ${state.outcome.winner} win` : "The game is drawn";
-    const you = vsComputer && state.outcome.winner ? (state.outcome.winner === human ? " You won." : " You lost.") : "";
+    const winner = state.outcome.winner;
+    const who = winner === "attackers" ? t("The attackers win") : winner === "defenders" ? t("The defenders win") : t("The game is drawn");
+    const you = vsComputer && winner ? ` ${winner === human ? t("You won.") : t("You lost.")}` : "";
     parts.push(`${who}: ${state.outcome.reason}.${you}`);
   } else {
     for (const word of state.announcements) {
-      if (terms.includes(word)) parts.push({ term: word, text: `${capitalise(word)}!` });
-      else if (word === "king threatened") parts.push("The king can be taken next move.");
+      if (terms.includes(word)) parts.push({ term: word, text: `${capitalise(word)}!` });  // the words of a source, said as it says them
+      else if (word === "king threatened") parts.push(t("The king can be taken next move."));
     }
-    if (thinking) parts.push(`The computer (${playerWords(level)}) is thinking…`);
+    if (thinking) parts.push(t("The computer ({player}) is thinking…", { player: playerWords(level) }));
     else if (vsComputer && state.turn === human && kind === "new") {
       parts.push(computerSideWords(human, otherSide(human), level));
-    } else if (vsComputer && state.turn === human) parts.push(`Your move (the ${state.turn}).`);
-    else parts.push(`The ${state.turn} to move.`);
+    } else if (vsComputer && state.turn === human) parts.push(t("Your move ({side}).", { side: sideWords(state.turn) }));
+    else parts.push(state.turn === "attackers" ? t("The attackers to move.") : t("The defenders to move."));
   }
   return { parts, lastHumanMove: kept };
 }

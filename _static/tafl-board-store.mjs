@@ -11,6 +11,7 @@
 // `node --test` checks this module with stand-ins (tests/js/).
 
 import { formatToggles, parseToggles } from "./tafl-board-model.mjs";
+import { t } from "./tafl-board-words.mjs";
 
 /** @typedef {import("./tafl-protocol.mjs").BoardState} BoardState */
 
@@ -68,15 +69,15 @@ export function readShareLink(search, index, pageChoice) {
       if (!params.has("position")) choice.position = pageChoice.position;
     }
     if (choice.turn && !SIDES.includes(choice.turn)) {
-      throw new Error(`its turn field must be attackers or defenders, not "${choice.turn.slice(0, 20)}"`);
+      throw new Error(t("its turn field must be attackers or defenders, not \"{turn}\"", { turn: choice.turn.slice(0, 20) }));
     }
     choice.moves = readMoves(params.get("moves") || "");
     if (choice.moves.length > MAX_MOVES) {
-      throw new Error(`it holds ${choice.moves.length} moves; a board keeps at most ${MAX_MOVES}`);
+      throw new Error(t("it holds {count} moves; a board keeps at most {most}", { count: choice.moves.length, most: MAX_MOVES }));
     }
     if (params.has("ply")) {
       const ply = params.get("ply");
-      if (!/^\d{1,6}$/.test(ply)) throw new Error(`its ply field must be a whole number, not "${ply.slice(0, 20)}"`);
+      if (!/^\d{1,6}$/.test(ply)) throw new Error(t("its ply field must be a whole number, not \"{ply}\"", { ply: ply.slice(0, 20) }));
       choice.cursor = Number(ply);
     }
   } catch (error) {
@@ -91,7 +92,7 @@ function readMoves(text) {
   if (!text.trim()) return [];
   const moves = text.split(",").map((move) => move.trim());
   const empty = moves.indexOf("");
-  if (empty >= 0) throw new Error(`its moves field has no move ${empty + 1} (two commas in a row, or one at an end)`);
+  if (empty >= 0) throw new Error(t("its moves field has no move {number} (two commas in a row, or one at an end)", { number: empty + 1 }));
   return moves;
 }
 

@@ -5,9 +5,10 @@
 // with textContent or attributes, never parsed as HTML.
 
 import {
-  FILES, SIDE_WORDS, capturedWords, levelWords, otherSide, parseLevel, pieceAt, plural, scrollToShow, squareSpecs, turnAt,
+  FILES, capturedWords, levelWords, otherSide, parseLevel, pieceAt, pieceWords, scrollToShow, sideHeading, squareSpecs, turnAt,
 } from "./tafl-board-model.mjs";
 import * as words from "./tafl-board-words.mjs";
+import { plural, sideWords, t } from "./tafl-board-words.mjs";
 
 /** @typedef {import("./tafl-protocol.mjs").BoardState} BoardState */
 
@@ -23,6 +24,8 @@ export function button(label, onClick, attrs = {}) {
   node.addEventListener("click", onClick);
   return node;
 }
+
+const capitalised = (text) => (text ? `${text[0].toUpperCase()}${text.slice(1)}` : text);
 
 export class BoardView {
   /** @param {HTMLElement} container @param {import("./tafl-board-game.mjs").Board} game */
@@ -50,38 +53,38 @@ export class BoardView {
     this.turnLine = c.querySelector(".tafl-turn") || el("p", { class: "tafl-turn" });
     this.grid = el("div", { class: "tafl-grid", role: "group" });
     this.capturedLine = el("p", { class: "tafl-captured" });
-    this.controls = el("div", { class: "tafl-controls", role: "toolbar", "aria-label": "Game controls" });
-    this.undoButton = button("Undo", () => game.undo(), { class: "tafl-undo" });
-    this.redoButton = button("Redo", () => game.redo(), { class: "tafl-redo" });
-    this.restartButton = button("Restart", () => game.restart(), { class: "tafl-restart" });
-    this.flipButton = button("Flip board", () => { this.flipped = !this.flipped; this.draw(); }, { class: "tafl-flip", "aria-pressed": "false" });
-    this.shareButton = button("Share link", () => game.share(), { class: "tafl-share" });
+    this.controls = el("div", { class: "tafl-controls", role: "toolbar", "aria-label": t("Game controls") });
+    this.undoButton = button(t("Undo"), () => game.undo(), { class: "tafl-undo" });
+    this.redoButton = button(t("Redo"), () => game.redo(), { class: "tafl-redo" });
+    this.restartButton = button(t("Restart"), () => game.restart(), { class: "tafl-restart" });
+    this.flipButton = button(t("Flip board"), () => { this.flipped = !this.flipped; this.draw(); }, { class: "tafl-flip", "aria-pressed": "false" });
+    this.shareButton = button(t("Share link"), () => game.share(), { class: "tafl-share" });
     this.controls.append(this.undoButton, this.redoButton, this.restartButton, this.flipButton, this.shareButton);
-    this.retryButton = button("Retry", () => game.retry(), { class: "tafl-retry", hidden: "" });
+    this.retryButton = button(t("Retry"), () => game.retry(), { class: "tafl-retry", hidden: "" });
 
     this.playerBar = el("div", { class: "tafl-players" });
-    const humanLabel = el("label", {}, words.YOU_PLAY);
+    const humanLabel = el("label", {}, words.youPlayLabel());
     this.humanSelect = el("select", { class: "tafl-human" });
-    for (const [value, text] of words.SIDE_CHOICES) this.humanSelect.append(el("option", { value }, text));
+    for (const [value, text] of words.sideChoices()) this.humanSelect.append(el("option", { value }, text));
     humanLabel.append(this.humanSelect);
-    const aiLabel = el("label", {}, words.COMPUTER);
+    const aiLabel = el("label", {}, words.computerLabel());
     this.aiSelect = el("select", { class: "tafl-ai" });
     for (const entry of game.levels) this.aiSelect.append(el("option", { value: String(entry[0]) }, levelWords(entry)));
     aiLabel.append(this.aiSelect);
-    this.stopButton = button("Stop thinking", () => game.stopThinking(), { class: "tafl-stop", hidden: "" });
+    this.stopButton = button(t("Stop thinking"), () => game.stopThinking(), { class: "tafl-stop", hidden: "" });
     this.humanSelect.addEventListener("change", () => game.chooseSide(this.humanSelect.value));
     this.aiSelect.addEventListener("change", () => game.chooseLevel(parseLevel(this.aiSelect.value)));
     this.playerBar.append(humanLabel, aiLabel, this.stopButton);
     this.syncMenus();
 
-    this.shareField = el("input", { class: "tafl-share-link", type: "text", readonly: "", "aria-label": "Share link", hidden: "" });
+    this.shareField = el("input", { class: "tafl-share-link", type: "text", readonly: "", "aria-label": t("Share link"), hidden: "" });
     this.movesBox = el("div", { class: "tafl-moves-box" });
-    this.movesHeading = el("p", { class: "tafl-moves-heading" }, "Moves");
+    this.movesHeading = el("p", { class: "tafl-moves-heading" }, t("Moves"));
     // A list of numbered pairs (not a table: rows of a list can skip layout while scrolled out of
     // view, which keeps a game of thousands of moves quick).
     this.moveHead = el("div", { class: "tafl-moves-head", "aria-hidden": "true" });
-    this.moveBody = el("ol", { class: "tafl-moves", "aria-label": "Moves (select one to go to it)" });
-    this.noMoves = el("p", { class: "tafl-no-moves" }, "No moves yet.");
+    this.moveBody = el("ol", { class: "tafl-moves", "aria-label": t("Moves (select one to go to it)") });
+    this.noMoves = el("p", { class: "tafl-no-moves" }, t("No moves yet."));
     this.movesBox.append(this.movesHeading, this.noMoves, this.moveHead, this.moveBody);
     this.renderedLine = [];
     this.renderedCursor = 0;
@@ -89,18 +92,18 @@ export class BoardView {
     this.renderedFirst = null;
 
     this.gamesBox = el("details", { class: "tafl-games", open: "" });
-    this.gamesSummary = el("summary", {}, words.GAMES_HEADING(0));
+    this.gamesSummary = el("summary", {}, words.gamesHeading(0));
     this.gamesList = el("ul", { class: "tafl-games-list" });
-    this.forgetAllButton = button(words.FORGET_ALL, () => this.askForgetAll(), { class: "tafl-games-forget-all", "aria-label": words.FORGET_ALL_LABEL });
+    this.forgetAllButton = button(words.forgetAllButton(), () => this.askForgetAll(), { class: "tafl-games-forget-all", "aria-label": words.forgetAllLabel() });
     this.gamesBox.append(this.gamesSummary, this.gamesList, this.forgetAllButton);
 
     const record = el("details", { class: "tafl-record" });
-    record.append(el("summary", {}, "Game record (OTN)"));
-    this.recordText = el("textarea", { class: "tafl-otn", rows: "6", "aria-label": "OTN game record", spellcheck: "false" });
+    record.append(el("summary", {}, t("Game record (OTN)")));
+    this.recordText = el("textarea", { class: "tafl-otn", rows: "6", "aria-label": t("OTN game record"), spellcheck: "false" });
     const recordButtons = el("div", { class: "tafl-controls" });
     recordButtons.append(
-      button("Export", () => game.exportRecord(), { class: "tafl-export" }),
-      button("Import", () => game.importRecord(this.recordText.value), { class: "tafl-import" }),
+      button(t("Export"), () => game.exportRecord(), { class: "tafl-export" }),
+      button(t("Import"), () => game.importRecord(this.recordText.value), { class: "tafl-import" }),
     );
     record.append(this.recordText, recordButtons);
 
@@ -112,10 +115,10 @@ export class BoardView {
     const scroller = c.querySelector(".tafl-scroll") || el("div", { class: "tafl-scroll" });
     scroller.replaceChildren(this.frame);
     this.scroller = scroller;
-    this.key = c.querySelector(".tafl-key") || el("ul", { class: "tafl-key", "aria-label": "Key" });
+    this.key = c.querySelector(".tafl-key") || el("ul", { class: "tafl-key", "aria-label": t("Key") });
     this.howto = c.querySelector(".tafl-howto") || el("details", { class: "tafl-howto", open: "" });
     const main = el("div", { class: "tafl-main" });
-    const scrollHint = el("p", { class: "tafl-scroll-hint" }, "The board is wider than the screen: swipe it sideways to see the rest.");
+    const scrollHint = el("p", { class: "tafl-scroll-hint" }, t("The board is wider than the screen: swipe it sideways to see the rest."));
     main.append(scroller, scrollHint, this.status, this.retryButton, this.capturedLine, this.controls, this.playerBar, this.shareField);
     const aside = el("div", { class: "tafl-aside" });
     const sandboxPanel = c.querySelector(".tafl-sandbox-panel");  // a sandbox's choices come first beside the board
@@ -167,7 +170,7 @@ export class BoardView {
     this.drawKey(state.special);
     this.drawHowto(notes.howto);
     this.drawMoves(state);
-    this.turnLine.textContent = state.outcome ? "Game over" : `${SIDE_WORDS[state.turn]} to move`;
+    this.turnLine.textContent = state.outcome ? t("Game over") : state.turn === "attackers" ? t("Attackers to move") : t("Defenders to move");
     this.container.classList.toggle("tafl-over", Boolean(state.outcome));
     this.capturedLine.textContent = capturedWords(state);
     this.undoButton.disabled = state.cursor === 0;
@@ -215,7 +218,7 @@ export class BoardView {
     if (size !== this.menuSize) this.labelLevels(size);
     this.container.style.setProperty("--size", size);
     this.container.classList.toggle("tafl-large", size > 13);  // big boards keep the whole column
-    this.grid.setAttribute("aria-label", `Board, ${size} by ${size}${this.flipped ? ", flipped" : ""}`);
+    this.grid.setAttribute("aria-label", this.flipped ? t("Board, {size} by {size}, flipped", { size }) : t("Board, {size} by {size}", { size }));
     this.flipButton.setAttribute("aria-pressed", String(this.flipped));
     if (!this.focus || FILES.indexOf(this.focus[0]) >= size || Number(this.focus.slice(1)) > size) this.focus = `${FILES[0]}1`;
     const squares = squareSpecs(state, { flipped: this.flipped, selected: this.selected, taken: this.taken || new Set() })
@@ -241,11 +244,11 @@ export class BoardView {
     const signature = JSON.stringify([Boolean(special.throne), special.corners.length > 0, special.camps.length > 0]);
     if (this.keySignature === signature) return;
     this.keySignature = signature;
-    const items = [["attacker", "attacker"], ["defender", "defender"], ["king", "king"]];
-    if (special.throne) items.push(["throne", "throne"]);
-    if (special.corners.length) items.push(["corner", "corner"]);
-    if (special.camps.length) items.push(["camp", "camp"]);
-    items.push(["last", "last move"], ["taken", "taken by the last move"], ["target", "where the picked-up piece can go"]);
+    const items = [["attacker", t("attacker")], ["defender", t("defender")], ["king", t("king")]];
+    if (special.throne) items.push(["throne", t("throne")]);
+    if (special.corners.length) items.push(["corner", t("corner")]);
+    if (special.camps.length) items.push(["camp", t("camp")]);
+    items.push(["last", t("last move")], ["taken", t("taken by the last move")], ["target", t("where the picked-up piece can go")]);
     this.key.replaceChildren(...items.map(([kind, words]) => {
       const item = el("li");
       item.append(el("span", { class: "tafl-swatch", "data-kind": kind, "aria-hidden": "true" }), document.createTextNode(words));
@@ -259,7 +262,7 @@ export class BoardView {
     const list = el("dl");
     for (const [heading, text] of lines) list.append(el("dt", {}, heading), el("dd", {}, text));
     const open = this.howto.hasAttribute("open") || !this.howto.querySelector("summary");
-    this.howto.replaceChildren(el("summary", {}, "How to play these rules"), list);
+    this.howto.replaceChildren(el("summary", {}, t("How to play these rules")), list);
     if (open) this.howto.setAttribute("open", "");
   }
 
@@ -273,7 +276,7 @@ export class BoardView {
       this.renderedLine = [];
       this.moveButtons = [];
       this.moveBody.replaceChildren();
-      this.moveHead.replaceChildren(el("span", {}, "#"), el("span", {}, SIDE_WORDS[first]), el("span", {}, SIDE_WORDS[otherSide(first)]));
+      this.moveHead.replaceChildren(el("span", {}, "#"), el("span", {}, sideHeading(first)), el("span", {}, sideHeading(otherSide(first))));
     }
     let same = 0;
     const old = this.renderedLine;
@@ -289,7 +292,7 @@ export class BoardView {
       for (const ply of [pair * 2 + 1, pair * 2 + 2]) {
         if (ply > line.length) continue;
         const side = turnAt(state, ply - 1);
-        const item = el("button", { type: "button", class: "tafl-move", "data-ply": String(ply), "aria-label": `Move ${pair + 1}, ${side}: ${line[ply - 1]}` }, line[ply - 1]);
+        const item = el("button", { type: "button", class: "tafl-move", "data-ply": String(ply), "aria-label": t("Move {number}, {side}: {move}", { number: pair + 1, side: side === "attackers" ? t("attackers") : t("defenders"), move: line[ply - 1] }) }, line[ply - 1]);
         this.markMove(item, ply, cursor);
         this.moveButtons.push(item);
         row.append(item);
@@ -306,7 +309,9 @@ export class BoardView {
     this.noMoves.hidden = line.length > 0;
     this.moveBody.hidden = line.length === 0;
     this.moveHead.hidden = line.length === 0;
-    this.movesHeading.textContent = line.length ? `Moves (${plural(line.length, "move")}${cursor < line.length ? `, showing move ${cursor}` : ""})` : "Moves";
+    const count = plural(line.length, "1 move", "{count} moves");
+    this.movesHeading.textContent = !line.length ? t("Moves")
+      : cursor < line.length ? t("Moves ({moves}, showing move {cursor})", { moves: count, cursor }) : t("Moves ({moves})", { moves: count });
     const current = this.moveButtons[cursor - 1];
     if (current && this.movesBox.scrollHeight > this.movesBox.clientHeight) {
       const box = this.movesBox.getBoundingClientRect();
@@ -332,17 +337,17 @@ export class BoardView {
     if (!this.built) return;
     const shown = games.filter((g) => g.current || g.record.moves?.length);
     this.gamesBox.hidden = this.game.kiosk || (shown.length < 2 && !shown.some((g) => !g.current));
-    this.gamesSummary.textContent = words.GAMES_HEADING(shown.length);
+    this.gamesSummary.textContent = words.gamesHeading(shown.length);
     this.gamesList.replaceChildren(...shown.map(({ id, record, current, elsewhere }) => {
       const item = el("li", { "data-game": id });
       const entry = words.gameWords(record, now, own);
       if (current) {
-        item.append(el("span", { class: "tafl-game-current" }, `${entry} ${words.ON_THE_BOARD}`));
+        item.append(el("span", { class: "tafl-game-current" }, `${entry} ${words.onTheBoard()}`));
         return item;
       }
       item.append(button(entry, () => this.game.openGame(id), { class: "tafl-game-open", "aria-label": words.openGameLabel(entry, elsewhere) }));
-      if (elsewhere) item.append(el("span", { class: "tafl-game-elsewhere" }, ` ${words.IN_ANOTHER_TAB}`));
-      else item.append(button(words.FORGET, () => this.game.forgetGame(id), { class: "tafl-game-forget", "aria-label": words.forgetGameLabel(entry) }));
+      if (elsewhere) item.append(el("span", { class: "tafl-game-elsewhere" }, ` ${words.inAnotherTab()}`));
+      else item.append(button(words.forgetLabel(), () => this.game.forgetGame(id), { class: "tafl-game-forget", "aria-label": words.forgetGameLabel(entry) }));
       return item;
     }));
     this.forgetAllButton.hidden = !games.some((g) => !g.current && !g.elsewhere);
@@ -353,8 +358,8 @@ export class BoardView {
     const count = await this.game.forgettableGames();
     if (!count) return;
     this.notice(words.forgetAllQuestion(count), [
-      [words.FORGET_ALL_YES, () => this.game.forgetAllGames(), { class: "tafl-forget-all-yes" }],
-      [words.FORGET_ALL_NO, () => {}, { class: "tafl-forget-all-no" }],
+      [words.forgetAllYes(), () => this.game.forgetAllGames(), { class: "tafl-forget-all-yes" }],
+      [words.forgetAllNo(), () => {}, { class: "tafl-forget-all-no" }],
     ], "tafl-forget-all", this.forgetAllButton);
   }
 
@@ -369,7 +374,7 @@ export class BoardView {
     }
     this.otherLine.replaceChildren(
       document.createTextNode(words.otherRulesWords(notes)),
-      button(words.PLAY_OWN_VARIANT, () => this.game.playOwnVariant(), { class: "tafl-own-variant" }),
+      button(words.playOwnVariant(), () => this.game.playOwnVariant(), { class: "tafl-own-variant" }),
     );
   }
 
@@ -418,15 +423,17 @@ export class BoardView {
     if (!state) return;
     this.focus = name;
     if (state.outcome) {
-      this.say(`The game is over: ${state.outcome.reason}.`, true);
+      this.say(t("The game is over: {reason}.", { reason: state.outcome.reason }), true);
       return;
     }
     if (!game.isReady()) {
-      this.say("Wait: the rules engine is not running. Press Retry if it does not come back.", true);
+      this.say(t("Wait: the rules engine is not running. Press Retry if it does not come back."), true);
       return;
     }
     if (!game.humanToMove()) {
-      this.say(game.thinking ? "Wait: the computer is thinking." : `You play the ${game.human}; the computer moves the ${state.turn}.`, true);
+      this.say(game.thinking ? t("Wait: the computer is thinking.")
+        : game.human === "attackers" ? t("You play the attackers; the computer moves the defenders.")
+          : t("You play the defenders; the computer moves the attackers."), true);
       return;
     }
     const legal = state.legal;
@@ -440,14 +447,14 @@ export class BoardView {
       return;
     }
     if (!piece && !this.selected) {
-      this.say(`${name} is empty. The ${state.turn} to move: pick up one of their pieces first.`);
+      this.say(t("{square} is empty. {side} to move: pick up one of their pieces first.", { square: name, side: capitalised(sideWords(state.turn)) }));
       return;
     }
     const picked = legal[name] && this.selected !== name ? name : null;
     this.selected = picked;
     this.draw();
-    if (picked) this.say(`${name} picked up (${piece}): ${plural(legal[name].length, "square")} marked where it can go.`);
-    else this.say(`Put down. The ${state.turn} to move.`);
+    if (picked) this.say(t("{square} picked up ({piece}): {squares} marked where it can go.", { square: name, piece: pieceWords(piece), squares: plural(legal[name].length, "1 square", "{count} squares") }));
+    else this.say(t("Put down. {side} to move.", { side: capitalised(sideWords(state.turn)) }));
   }
 
   onPointerDown(event) {
@@ -489,7 +496,7 @@ export class BoardView {
     } else if (event.key === "Escape") {
       this.selected = null;
       this.draw();
-      this.say(`Selection cancelled. The ${state.turn} to move.`);
+      this.say(t("Selection cancelled. {side} to move.", { side: capitalised(sideWords(state.turn)) }));
     }
     // Enter and Space press the focused square's button, which arrives as a click.
   }

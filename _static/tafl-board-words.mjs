@@ -1,59 +1,108 @@
 // The board's words that are not the rules' own: labels, the games list's entries and the
 // sentences the status line says about games, share links, the computer's side and the kiosk.
-// They are kept here, and built only here, so that the board can be read in another language by
-// replacing this one file. (The words of a move, a capture or a result come with the state from
-// tafl_rules, or from tafl-board-model.mjs's `announcement`.)
+// Every word a board shows goes through `t` (or `plural`) with its English as the key: on a page
+// in another language, `t` takes the translation from the page's catalogue (a JSON copy of
+// tafl_rules/locale/<lang>.po, embedded by tafl_sphinx.language as #tafl-messages); on an English
+// page it gives the English as it is. A test (tests/test_welsh_words.py) walks every call of `t`
+// and `plural` in the board's modules and fails where a catalogue lacks one, so a message is always written as
+// one literal, its values put in by name ({count}), never built from pieces.
+
+/** @type {{doc: unknown, words: Object<string, string>}} */
+const loaded = { doc: undefined, words: {} };
+
+/** The page's catalogue ({} on an English page, or with no document). */
+function catalogue() {
+  const doc = globalThis.document;
+  if (doc !== loaded.doc) {
+    loaded.doc = doc;
+    try {
+      const node = doc?.getElementById?.("tafl-messages");
+      loaded.words = node ? JSON.parse(node.textContent || "{}") : {};
+    } catch {
+      loaded.words = {};
+    }
+  }
+  return loaded.words;
+}
+
+/** The page's language ("en" where the page says none). */
+export function pageLanguage() {
+  return globalThis.document?.documentElement?.lang || "en";
+}
+
+/**
+ * `text` in the page's language, with each {name} replaced by `values[name]`.
+ * @param {string} text  the English, the catalogue's key
+ * @param {Object<string, string|number>} [values]
+ */
+export function t(text, values = {}) {
+  const template = catalogue()[text] || text;
+  return template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
+
+/** "1 move", "12 moves": `one` for a count of one, else `many` with {count}. */
+export function plural(count, one, many) {
+  return count === 1 ? t(one) : t(many, { count });
+}
+
+/** "the attackers", "the defenders" (the side as a sentence names it). */
+export function sideWords(side) {
+  return side === "attackers" ? t("the attackers") : side === "defenders" ? t("the defenders") : side;
+}
 
 /** @typedef {{moves?: string[], cursor?: number|null, name?: string, variant?: string, rules?: string,
  *             position?: string, turn?: string, human?: string, ai?: number|string, result?: string,
  *             copy?: boolean, saved?: number}} SavedRecord */
 
 /** The "You play" menu. */
-export const SIDE_CHOICES = [["attackers", "the attackers"], ["defenders", "the defenders"], ["both", "both sides (no computer)"]];
-export const YOU_PLAY = "You play ";
-export const COMPUTER = "Computer ";
+export const sideChoices = () => [["attackers", t("the attackers")], ["defenders", t("the defenders")],
+  ["both", t("both sides (no computer)")]];
+export const youPlayLabel = () => t("You play ");
+export const computerLabel = () => t("Computer ");
 
 /** "level 3", or "the people-like player". @param {number|string} level */
 export function playerWords(level) {
-  return typeof level === "number" ? `level ${level}` : "the people-like player";
-}
-
-export function plural(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
+  return typeof level === "number" ? t("level {level}", { level }) : t("the people-like player");
 }
 
 /** Said when a board opens with the computer playing and the reader to move (the menus under
  *  the board change either side). */
 export function computerSideWords(human, computer, level) {
-  return `Your move (the ${human}); the computer plays the ${computer} (${playerWords(level)}).`;
+  const player = playerWords(level);
+  return human === "attackers" ? t("Your move (the attackers); the computer plays the defenders ({player}).", { player })
+    : t("Your move (the defenders); the computer plays the attackers ({player}).", { player });
 }
 
 // ------------------------------------------------------------------ the games list
 
-export const GAMES_HEADING = (count) => `Your games here (${count})`;
-export const ON_THE_BOARD = "(on the board)";
-export const IN_ANOTHER_TAB = "(open in another tab)";
-export const FORGET = "Forget";
-export const FORGET_ALL = "Forget all";
-export const openGameLabel = (words, elsewhere) => `Open the game: ${words}${elsewhere ? ", open in another tab" : ""}`;
-export const forgetGameLabel = (words) => `Forget the game: ${words}`;
-export const FORGET_ALL_LABEL = "Forget every game listed here but the one on the board";
-export const forgetAllQuestion = (count) => `Forget ${plural(count, "game")} for good? The game on the board stays.`;
-export const FORGET_ALL_YES = "Forget them";
-export const FORGET_ALL_NO = "Keep them";
-export const forgotten = (count) => (count === 1 ? "That game is forgotten." : `${plural(count, "game")} forgotten.`);
+export const gamesHeading = (count) => t("Your games here ({count})", { count });
+export const onTheBoard = () => t("(on the board)");
+export const inAnotherTab = () => t("(open in another tab)");
+export const forgetLabel = () => t("Forget");
+export const forgetAllButton = () => t("Forget all");
+export const openGameLabel = (words, elsewhere) => (elsewhere ? t("Open the game: {game}, open in another tab", { game: words })
+  : t("Open the game: {game}", { game: words }));
+export const forgetGameLabel = (words) => t("Forget the game: {game}", { game: words });
+export const forgetAllLabel = () => t("Forget every game listed here but the one on the board");
+export const forgetAllQuestion = (count) => t("Forget {games} for good? The game on the board stays.",
+  { games: plural(count, "1 game", "{count} games") });
+export const forgetAllYes = () => t("Forget them");
+export const forgetAllNo = () => t("Keep them");
+export const forgotten = (count) => (count === 1 ? t("That game is forgotten.")
+  : t("{games} forgotten.", { games: plural(count, "1 game", "{count} games") }));
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const MONTHS = () => [t("Jan"), t("Feb"), t("Mar"), t("Apr"), t("May"), t("Jun"), t("Jul"), t("Aug"), t("Sep"), t("Oct"),
+  t("Nov"), t("Dec")];
 
 /** When a game was last saved, as the games list says it: "just now", "5 min ago", "today 14:05", "3 Nov 09:30". */
 export function whenWords(saved, now) {
   const minutes = Math.floor((now - saved) / 60000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 1) return t("just now");
+  if (minutes < 60) return t("{minutes} min ago", { minutes });
   const then = new Date(saved);
   const clock = `${String(then.getHours()).padStart(2, "0")}:${String(then.getMinutes()).padStart(2, "0")}`;
-  if (then.toDateString() === new Date(now).toDateString()) return `today ${clock}`;
-  return `${then.getDate()} ${MONTHS[then.getMonth()]} ${clock}`;
+  if (then.toDateString() === new Date(now).toDateString()) return t("today {clock}", { clock });
+  return t("{day} {month} {clock}", { day: then.getDate(), month: MONTHS()[then.getMonth()], clock });
 }
 
 /**
@@ -68,26 +117,28 @@ export function rulesNameOf(record, own = {}) {
   const ownRules = !record.position && !record.turn && record.variant === (own.variant || "")
     && (record.variant || (own.rules && record.rules === own.rules));
   if (ownRules && own.name) return own.name;
-  return record.variant || "Rules of an imported record";
+  return record.variant || t("Rules of an imported record");
 }
 
 /** How far a saved game went: "no moves yet", "12 moves, last d2-e2", "23 moves, the attackers won". */
 export function progressWords(record) {
   const moves = Array.isArray(record.moves) ? record.moves : [];
-  if (!moves.length) return "no moves yet";
-  const count = plural(moves.length, "move");
-  if (record.result === "draw") return `${count}, drawn`;
-  if (record.result === "attackers" || record.result === "defenders") return `${count}, the ${record.result} won`;
-  return `${count}, last ${moves[moves.length - 1]}`;
+  if (!moves.length) return t("no moves yet");
+  const count = plural(moves.length, "1 move", "{count} moves");
+  if (record.result === "draw") return t("{moves}, drawn", { moves: count });
+  if (record.result === "attackers") return t("{moves}, the attackers won", { moves: count });
+  if (record.result === "defenders") return t("{moves}, the defenders won", { moves: count });
+  return t("{moves}, last {move}", { moves: count, move: moves[moves.length - 1] });
 }
 
 /** Who played: "you the attackers against level 3", "you both sides". */
 export function playersWords(record) {
   if (record.human === "attackers" || record.human === "defenders") {
     const level = typeof record.ai === "number" || typeof record.ai === "string" ? record.ai : 3;
-    return `you the ${record.human} against ${playerWords(level)}`;
+    return record.human === "attackers" ? t("you the attackers against {player}", { player: playerWords(level) })
+      : t("you the defenders against {player}", { player: playerWords(level) });
   }
-  return "you both sides";
+  return t("you both sides");
 }
 
 /**
@@ -96,27 +147,29 @@ export function playersWords(record) {
  */
 export function gameWords(record, now, own = {}) {
   const saved = Number.isFinite(record.saved) ? `; ${whenWords(record.saved, now)}` : "";
-  const copy = record.copy ? " (a copy)" : "";
+  const copy = record.copy ? ` ${t("(a copy)")}` : "";
   return `${rulesNameOf(record, own)}${copy}: ${progressWords(record)}; ${playersWords(record)}${saved}`;
 }
 
 // ------------------------------------------------------------------ other tabs, other rules
 
-export const COPY_OPENED = "Your game is open in another tab too: this tab plays a copy of it (marked \"a copy\" in Your games here), and the two are kept apart.";
-export const COPY_OF_LISTED = "That game is open in another tab: this tab plays a copy of it (marked \"a copy\" in Your games here), and the two are kept apart.";
+export const copyOpened = () => t("Your game is open in another tab too: this tab plays a copy of it (marked \"a copy\" in Your games here), and the two are kept apart.");
+export const copyOfListed = () => t("That game is open in another tab: this tab plays a copy of it (marked \"a copy\" in Your games here), and the two are kept apart.");
 
 /** The line above a board of a variant page that now plays other rules (a share link, an imported record). */
 export function otherRulesWords({ name = "", rulesName = "" }) {
-  const what = name || (rulesName ? `the rules of ${rulesName}, from the start position of an imported game record`
-    : "the rules of an imported game record");
-  return `This board now plays ${what}, not this page's variant. `;
+  if (name) return t("This board now plays {name}, not this page's variant. ", { name });
+  return rulesName ? t("This board now plays the rules of {rules}, from the start position of an imported game record, not this page's variant. ", { rules: rulesName })
+    : t("This board now plays the rules of an imported game record, not this page's variant. ");
 }
-export const PLAY_OWN_VARIANT = "Play this page's variant";
+export const playOwnVariant = () => t("Play this page's variant");
 
 // ------------------------------------------------------------------ share links
 
 /** A link for a board the page does not have (?board=3 on a page with one board). */
 export function strayLinkWords(board, count) {
-  const which = count === 1 ? "only one board (number 0)" : `${count} boards (numbers 0 to ${count - 1})`;
-  return `The share link is for board ${JSON.stringify(board.slice(0, 20))}, and this page has ${which}: the link was not opened.`;
+  const shown = JSON.stringify(board.slice(0, 20));
+  return count === 1 ? t("The share link is for board {board}, and this page has only one board (number 0): the link was not opened.", { board: shown })
+    : t("The share link is for board {board}, and this page has {count} boards (numbers 0 to {last}): the link was not opened.",
+      { board: shown, count, last: count - 1 });
 }

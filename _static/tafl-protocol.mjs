@@ -2,7 +2,8 @@
 // Python writes the same shapes as TypedDicts in tafl_rules/webapi.py; tests/test_protocol.py checks
 // that every typedef here has the same keys and types as its TypedDict there.
 //
-// A request is {id, type, payload} (payload: an object, with `board` naming the board's session);
+// A request is {id, type, payload} (payload: an object, with `board` naming the board's session and,
+// on a page in another language, `lang` ("cy"), in which the worker answers: refusals, endings, how to play);
 // the worker answers {id, ok, type, payload}: the reply below when ok, an ErrorReply when not.
 // Messages with id 0 come from the worker itself: "alive", "progress" (while it starts), "ready"
 // (its payload names the build and how Python started), "kept" (what it fetched is in the runtime

@@ -4,6 +4,7 @@
 
 import { START_BUDGET_MS } from "./tafl-worker-client.mjs";
 import { el } from "./tafl-board-view.mjs";
+import { t } from "./tafl-board-words.mjs";
 
 export class Sandbox {
   constructor(container, board) {
@@ -15,10 +16,10 @@ export class Sandbox {
     const form = el("form", { class: "tafl-sandbox-form" });
     form.addEventListener("submit", (event) => event.preventDefault());
     this.variantSelect = el("select", { class: "tafl-sandbox-variant", id: `${this.board.id}-variant` });
-    const label = el("label", { for: this.variantSelect.id }, "Layout and rules: ");
+    const label = el("label", { for: this.variantSelect.id }, t("Layout and rules: "));
     this.toggleBox = el("div", { class: "tafl-sandbox-toggles" });
     this.otn = el("code", { class: "tafl-sandbox-otn" });
-    const otnLine = el("p", {}, "Rules as an OTN string: ");
+    const otnLine = el("p", {}, t("Rules as an OTN string: "));
     otnLine.append(this.otn);
     const first = el("p", {});
     first.append(label, this.variantSelect);
@@ -28,14 +29,14 @@ export class Sandbox {
       const reply = await this.board.request("catalogue", {}, { timeout: START_BUDGET_MS });
       this.variants = new Map(reply.variants.map((v) => [v.id, v]));
     } catch (error) {
-      this.otn.textContent = `(the catalogue could not be read: ${error.message})`;
+      this.otn.textContent = t("(the catalogue could not be read: {error})", { error: error.message });
       this.container.classList.add("tafl-sandbox-live");
       return;
     }
     for (const v of this.variants.values()) this.variantSelect.append(el("option", { value: v.id }, v.name));
     const current = this.board.state?.variant;
     if (current && this.variants.has(current)) this.variantSelect.value = current;
-    else if (!current && this.board.state) this.variantSelect.prepend(el("option", { value: "", selected: "" }, "(the rules of an imported record)"));
+    else if (!current && this.board.state) this.variantSelect.prepend(el("option", { value: "", selected: "" }, t("(the rules of an imported record)")));
     this.variantSelect.addEventListener("change", () => { this.drawToggles({}); this.apply(); });
     this.drawToggles(this.board.state?.applied || {});
     this.showOTN();

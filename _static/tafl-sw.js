@@ -9,7 +9,9 @@
 //   there (the smaller set is fetched if neither is). The rest comes later, in the background,
 //   when a page asks ("keep-runtime"): the snapshot that makes the next start quick, say.
 // - The pages a reader opens, the files every page uses and the home page are kept in a cache
-//   named after the version; a page never opened is answered, offline, by a page saying so.
+//   named after the version; a page never opened is answered, offline, by a page saying so, in its
+//   language: a page of another language's tree (SITE.trees, "cy/") by that tree's page, which is
+//   kept with the first page of that tree read.
 //   "keep-all" keeps every page of the site, with progress, for a kiosk or a journey.
 // - A page of another build or version (opened from the network while this worker is in charge)
 //   gets everything from the network, never from these caches.
@@ -49,7 +51,14 @@ async function keepPage(cache, url) {
   const text = await response.clone().text();
   if (text.match(BUILD_META)?.[1] !== SITE.build || text.match(VERSION_META)?.[1] !== SITE.version) return false;
   await cache.put(pageKey(url), response);
+  await keepStandIn(cache, url).catch(() => {});
   return true;
+}
+
+/** With the first page of another language's tree, that tree's page for a page not kept yet. */
+async function keepStandIn(cache, url) {
+  const tree = treeOf(url);
+  if (tree && !(await cache.match(at(tree + SITE.notKept)))) await keepPage(cache, at(tree + SITE.notKept));
 }
 
 // ---------------------------------------------------------------- the runtime
@@ -204,7 +213,7 @@ async function page(event) {
   try {
     response = await fetch(event.request);
   } catch {
-    return notStoredYet(site);
+    return notStoredYet(site, key);
   }
   if (response.ok && (response.headers.get("content-type") || "").includes("text/html")) {
     const text = await response.clone().text();
@@ -212,6 +221,7 @@ async function page(event) {
     const version = text.match(VERSION_META)?.[1];
     if (build === SITE.build && version === SITE.version) {
       await site.put(key, response.clone());
+      event.waitUntil(keepStandIn(site, key).catch(() => {}));
     } else if (version) {
       foreign.add(event.resultingClientId);
       self.registration.update();  // the site has another version: fetch its worker
@@ -220,11 +230,19 @@ async function page(event) {
   return response;
 }
 
-async function notStoredYet(site) {
-  const standIn = await site.match(at(SITE.notKept));
+/** The folder of the language tree a page is in ("cy/"), or "" for the first language's. */
+function treeOf(url) {
+  return (SITE.trees || []).find((tree) => url.startsWith(at(tree))) || "";
+}
+
+async function notStoredYet(site, key) {
+  const tree = treeOf(key);
+  const own = tree ? at(tree + SITE.notKept) : "";
+  const address = own && (await site.match(own)) ? own : at(SITE.notKept);
+  const standIn = await site.match(address);
   if (!standIn) return Response.error();
   // Served at the address asked for (so a reload tries it again), with its links read from its own
-  const text = (await standIn.text()).replace("<head>", `<head><base href="${at(SITE.notKept)}">`);
+  const text = (await standIn.text()).replace("<head>", `<head><base href="${address}">`);
   return new Response(text, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 

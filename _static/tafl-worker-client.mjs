@@ -2,6 +2,8 @@
 // that tells a busy worker from a dead one. One per board (so one board's search never makes
 // another wait); the first board adopts the worker tafl-boot.js started in the page's head.
 
+import { t } from "./tafl-board-words.mjs";
+
 /** @typedef {import("./tafl-protocol.mjs").ErrorReply} ErrorReply */
 
 export const START_BUDGET_MS = 60000;  // a start with no progress for this long (a stalled network), as a last resort
@@ -74,13 +76,13 @@ export class RulesWorker {
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
-      this.lost(`the rules worker stopped: ${event.message || "it could not be loaded"}`, { crashed: true });
+      this.lost(t("the rules worker stopped: {error}", { error: event.message || t("it could not be loaded") }), { crashed: true });
     };
     const worker = this.worker;
     queueMicrotask(() => {
       for (const said of worker.early || []) {
         if (this.worker !== worker) break;
-        if (said.error) this.lost(`the rules worker stopped: ${said.error}`, { crashed: true });
+        if (said.error) this.lost(t("the rules worker stopped: {error}", { error: said.error }), { crashed: true });
         else this.receive(said.data);
       }
       worker.early = null;
@@ -96,7 +98,7 @@ export class RulesWorker {
     if (!this.worker) return;
     const now = performance.now();
     if (this.pingSent && now - this.pingSent > SILENCE_MS && now > this.quietUntil) {
-      this.lost(`the rules engine stopped answering (nothing heard from it for ${SILENCE_MS / 1000} s)`);
+      this.lost(t("the rules engine stopped answering (nothing heard from it for {seconds} s)", { seconds: SILENCE_MS / 1000 }));
     } else if (!this.pingSent && now - this.lastHeard > PING_AFTER_MS) {
       this.pingSent = now;
       this.worker.postMessage({ id: this.nextId++, type: "ping", payload: {} });
@@ -137,7 +139,7 @@ export class RulesWorker {
     this.pending.delete(id);
     clearTimeout(entry.timer);
     if (ok) entry.resolve(payload);
-    else entry.reject(Object.assign(new Error(payload.error || "request failed"), { payload }));
+    else entry.reject(Object.assign(new Error(payload.error || t("request failed")), { payload }));
   }
 
   request(type, payload, timeout = 0) {
@@ -148,7 +150,7 @@ export class RulesWorker {
         clearTimeout(entry.timer);
         entry.timer = setTimeout(() => {
           if (!this.pending.delete(id)) return;
-          reject(new Error(`the rules engine did not start: nothing came of its loading for ${timeout / 1000} s`));
+          reject(new Error(t("the rules engine did not start: nothing came of its loading for {seconds} s", { seconds: timeout / 1000 })));
         }, timeout);
       };
       if (timeout) entry.arm();

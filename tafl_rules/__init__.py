@@ -7,7 +7,8 @@ walks the imports and holds the package to this list):
 
 - :mod:`~tafl_rules.errors` (the error types), :mod:`~tafl_rules.pieces` (piece kinds and
   sides), :mod:`~tafl_rules.outcome` (how a game ends), :mod:`~tafl_rules._version`,
-  :mod:`~tafl_rules._workers` (the lab's worker processes);
+  :mod:`~tafl_rules._workers` (the lab's worker processes), :mod:`~tafl_rules.messages` (the words a board
+  shows, in the reader's language);
 - :mod:`~tafl_rules.squares` (square names and board geometry),
   :mod:`~tafl_rules.position` (OTN position records);
 - :mod:`~tafl_rules.modes` (every mode of every rule point, each in one place);

@@ -29,6 +29,7 @@ from .engine import ATTACKER, ATTACKERS, DEFENDERS, KIND_NAMES, KING, SIDE_NAMES
 from .engine.capture import captures
 from .engine.movement import Targets
 from .errors import IllegalMove, NotationError
+from .messages import Message, message, the_place
 from .outcome import Outcome
 from .position import format_position, parse_position
 from .rules import Rules
@@ -513,25 +514,29 @@ class Game:
         try:
             kind = self._mover(frm)
         except IllegalMove as refusal:
-            return str(refusal)
+            said = refusal.args[0] if len(refusal.args) == 1 else None
+            return said if isinstance(said, str) else str(refusal)
         pos = self._pos
         found = pos.targets(frm, kind)
         if found and pos.t.sandwich_filters:
             found = pos.sandwich_filter(frm, kind, pos.side, found)
-        return None if found else f"the {KIND_NAMES[kind]} on {self._names[frm]} has no legal move"
+        return None if found else message("{piece} on {square} has no legal move", piece=_the_kind(KIND_NAMES[kind]),
+                                          square=self._names[frm])
 
     def _mover(self, frm: int) -> int:
         """The kind of the piece on ``frm`` if the side to move may move it; else IllegalMove saying why."""
         pos = self._pos
         names = self._names
         if pos.outcome is not None:
-            raise IllegalMove(f"the game is over ({pos.outcome.reason})")
+            raise IllegalMove(message("the game is over ({reason})", reason=pos.outcome.reason))
         kind = pos.kind_at(frm)
         if kind < 0:
-            raise IllegalMove(f"there is no piece on {names[frm]}")
+            raise IllegalMove(message("there is no piece on {square}", square=names[frm]))
         side = ATTACKERS if kind == ATTACKER else DEFENDERS
         if side != pos.side:
-            raise IllegalMove(f"it is the {SIDE_NAMES[pos.side]}' turn ({names[frm]} holds {_a(KIND_NAMES[kind])})")
+            holds = message("{square} holds {piece}", square=names[frm], piece=_a(KIND_NAMES[kind]))
+            raise IllegalMove(message("it is the attackers' turn ({holds})", holds=holds) if SIDE_NAMES[pos.side] == "attackers"
+                              else message("it is the defenders' turn ({holds})", holds=holds))
         return kind
 
     def _check(self, frm: int, to: int) -> int:
@@ -542,41 +547,44 @@ class Game:
         side = pos.side
         if pos.targets(frm, kind) >> to & 1:
             if pos.t.sandwich_filters and not pos.sandwich_filter(frm, kind, side, 1 << to):
-                raise IllegalMove(pos.t.sandwich.refusal.format(square=names[to]))
+                raise IllegalMove(message(pos.t.sandwich.refusal, square=names[to]))
             return kind
         raise IllegalMove(self._why_not(frm, to, kind))
 
-    def _why_not(self, frm: int, to: int, kind: int) -> str:
+    def _why_not(self, frm: int, to: int, kind: int) -> Message:
         pos = self._pos
         t = pos.t
         g = pos.g
         names = self._names
         piece = KIND_NAMES[kind]
         if frm == to:
-            return f"a move must leave its square ({names[frm]}-{names[to]})"
+            return message("a move must leave its square ({move})", move=f"{names[frm]}-{names[to]}")
         if not g.lines[frm] >> to & 1:
-            return f"{names[frm]}-{names[to]} is not along a rank or a file"
+            return message("{move} is not along a rank or a file", move=f"{names[frm]}-{names[to]}")
         if pos.kind_at(to) >= 0:
-            return f"{names[to]} is occupied"
+            return message("{square} is occupied", square=names[to])
         between = g.between(frm, to)
         for s in sorted(iter_bits(between), key=lambda s: abs(s - frm)):
             if pos.kind_at(s) >= 0:
-                return f"{names[s]} is in the way"
+                return message("{square} is in the way", square=names[s])
             if t.nopass[kind] >> s & 1:
-                return f"{_the(piece)} may not pass over the {t.special_name(s)} ({names[s]})"
+                return message("{piece} may not pass over {place} ({square})", piece=_the(piece),
+                               place=the_place(t.special_name(s)), square=names[s])
         special = t.special_name(to)
         if special == "throne":
             if kind == KING and not t.king_reenter and pos.left:
-                return "the king may not go back to the throne once he has left it"
-            return f"{_only(self.rules.throne_stop)} may stop on the throne"
+                return message("the king may not go back to the throne once he has left it")
+            return message("{pieces} may stop on the throne", pieces=_only(self.rules.throne_stop))
         if special == "corner":
-            return f"{_only(self.rules.corner_stop)} may stop on a corner"
+            return message("{pieces} may stop on a corner", pieces=_only(self.rules.corner_stop))
         if special == "camp":
-            return f"{_the(piece)} may not stop on a camp square ({names[to]}) once outside the camps"
+            return message("{piece} may not stop on a camp square ({square}) once outside the camps", piece=_the(piece),
+                           square=names[to])
         speed = self.rules.king_speed if kind == KING else self.rules.man_speed
         if speed:
-            return f"{_the(piece)} moves at most {speed} square{'s' if speed > 1 else ''}"
-        return f"{names[frm]}-{names[to]} is not a legal move"
+            return (message("{piece} moves at most 1 square", piece=_the(piece)) if speed == 1
+                    else message("{piece} moves at most {speed} squares", piece=_the(piece), speed=speed))
+        return message("{move} is not a legal move", move=f"{names[frm]}-{names[to]}")
 
     # ----------------------------------------------------------- announcements
 
@@ -676,22 +684,33 @@ def _perft(pos: Position, depth: int) -> int:
     return total
 
 
-def _a(noun: str) -> str:
-    return ("an " if noun[0] in "aeiou" else "a ") + noun
+def _a(noun: str) -> Message:
+    """"an attacker", "a defender", "a king" (as messages, :mod:`tafl_rules.messages`)."""
+    return {"attacker": message("an attacker"), "defender": message("a defender")}.get(noun) or message("a king")
 
 
-def _the(noun: str) -> str:
-    return "the king" if noun == "king" else _a(noun)
+def _the(noun: str) -> Message:
+    return message("the king") if noun == "king" else _a(noun)
 
 
-def _only(kinds: Iterable[str]) -> str:
+def _the_kind(noun: str) -> Message:
+    """"the attacker", "the defender", "the king"."""
+    return {"attacker": message("the attacker"), "defender": message("the defender")}.get(noun) or message("the king")
+
+
+def _only(kinds: Iterable[str]) -> Message:
     order = [k for k in ("king", "defender", "attacker") if k in kinds]
     if not order:
-        return "no piece"
+        return message("no piece")
     if order == ["king"]:
-        return "only the king"
-    plural = {"king": "the king", "defender": "defenders", "attacker": "attackers"}
-    return "only " + " and ".join(plural[k] for k in order)
+        return message("only the king")
+    plural = {"king": message("the king"), "defender": message("defenders"), "attacker": message("attackers")}
+    if len(order) == 1:
+        return message("only {pieces}", pieces=plural[order[0]])
+    if len(order) == 2:
+        return message("only {first} and {second}", first=plural[order[0]], second=plural[order[1]])
+    return message("only {first} and {second} and {third}", first=plural[order[0]], second=plural[order[1]],
+                   third=plural[order[2]])
 
 
 __all__ = ["Game", "LegalMoves", "Move"]

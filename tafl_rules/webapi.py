@@ -30,6 +30,7 @@ from .engine import tables
 from .errors import IllegalMove, NotationError, RulesError
 from .game import Game, Move
 from .howto import announced_terms, how_to_play
+from .messages import LANGUAGES, message, translate
 from .otn import format_move, game_to_otn, parse_move, parse_rules, read_game, rules_to_otn
 from .position import format_position
 from .rules import Rules
@@ -42,6 +43,9 @@ _MOVE = re.compile(rf"{SQUARE_PATTERN}-{SQUARE_PATTERN}(?:x{SQUARE_PATTERN}(?:[/
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 _HANDLERS: dict[str, Handler] = {}
 _sessions: dict[str, "Session"] = {}
+#: The language of the request being answered (its ``lang``; "" for English): the words of its reply,
+#: a refusal's reason, an ending's and the "how to play" box's, are in it (:mod:`tafl_rules.messages`).
+_lang = ""
 
 #: The most moves a board keeps in one game, and so the most a request, a share link, a saved
 #: game or an imported record may carry (a longer one is refused by name; 10,000 moves open in
@@ -181,19 +185,37 @@ def _handler(name: str) -> Callable[[Handler], Handler]:
 def handle(kind: str, payload_json: str = "{}") -> str:
     """Answer one request; never raises. Bad requests and illegal moves come back as
     ``{"error": reason}`` (with ``"illegal": true`` for a move the rules refuse), and
-    a refused request leaves every session as it was."""
+    a refused request leaves every session as it was. A request with ``"lang": "cy"`` is
+    answered in Welsh (its refusals, endings and "how to play" words)."""
+    global _lang
+    _lang = ""
     reply: Any
     try:
         reply = _answer(kind, payload_json)
     except IllegalMove as error:
-        reply = {"error": str(error), "illegal": True}
+        reply = {"error": _reason(error), "illegal": True}
     except UnknownVariant as error:
-        reply = {"error": str(error), "unknown_variant": True}
+        reply = {"error": _reason(error), "unknown_variant": True}
     except (NotationError, RulesError, ValueError) as error:
-        reply = {"error": str(error)}
+        reply = {"error": _reason(error)}
     except Exception as error:  # noqa: BLE001 - the contract: always a reply, never a traceback
-        reply = {"error": f"the rules engine could not answer this request ({type(error).__name__}: {error})"}
+        reply = {"error": translate(message("the rules engine could not answer this request ({kind}: {error})",
+                                            kind=type(error).__name__, error=str(error)), _lang)}
     return json.dumps(reply)
+
+
+def _reason(error: Exception) -> str:
+    """An error's words in the request's language (the English of ``str(error)`` as it is)."""
+    said = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else None
+    return str(error) if not _lang or said is None else translate(said, _lang)
+
+
+def _language(payload: dict[str, Any]) -> str:
+    lang = payload.get("lang", "")
+    if lang in ("", "en") or lang in LANGUAGES:
+        return "" if lang == "en" else str(lang)
+    raise BadRequest(message("lang must be one of {known}, got {lang}", known=", ".join(("en",) + LANGUAGES),
+                             lang=_shown(repr(lang))))
 
 
 def _answer(kind: str, payload_json: str) -> dict[str, Any]:
@@ -208,13 +230,15 @@ def _answer(kind: str, payload_json: str) -> dict[str, Any]:
     except ValueError as error:
         if "integer string conversion" in str(error):  # Python's limit of 4,300 digits
             raise BadRequest("the payload holds a number with too many digits") from None
-        raise BadRequest(f"the payload is not JSON: {error}") from None
+        raise BadRequest(message("the payload is not JSON: {error}", error=str(error))) from None
     if not isinstance(payload, dict):
         raise BadRequest("the payload must be a JSON object")
+    global _lang
+    _lang = _language(payload)
     handler = _HANDLERS.get(kind)
     if handler is None:
         shown = kind if len(kind) <= 40 else kind[:40] + "..."
-        raise BadRequest(f"unknown request type {shown!r}; known: {', '.join(sorted(_HANDLERS))}")
+        raise BadRequest(message("unknown request type {kind}; known: {known}", kind=repr(shown), known=", ".join(sorted(_HANDLERS))))
     return handler(payload)
 
 
@@ -255,7 +279,7 @@ class Session:
 
     def play(self, text: str) -> Move:
         if self.cursor >= MAX_MOVES:
-            raise BadRequest(f"a board keeps games of at most {MAX_MOVES:,} moves")
+            raise BadRequest(message("a board keeps games of at most {most:,} moves", most=MAX_MOVES))
         move = self.game.play(text)
         cursor = self.cursor
         self.records.append(format_move(move))
@@ -266,7 +290,7 @@ class Session:
 
     def goto(self, ply: int) -> None:
         if not 0 <= ply <= len(self.line):
-            raise BadRequest(f"ply {ply} is outside the game (0 to {len(self.line)})")
+            raise BadRequest(message("ply {ply} is outside the game (0 to {last})", ply=ply, last=len(self.line)))
         while self.cursor > ply:
             self.game.undo()
             self.records.pop()
@@ -283,7 +307,7 @@ class Session:
 def _session(payload: dict[str, Any]) -> Session:
     board = _board_id(payload)
     if board not in _sessions:
-        raise BadRequest(f"no game on board {board!r}; send 'new' first")
+        raise BadRequest(message("no game on board {board}; send 'new' first", board=repr(board)))
     return _sessions[board]
 
 
@@ -324,13 +348,13 @@ def _checked_moves(moves: Any) -> list[str]:
     if not isinstance(moves, list):
         raise BadRequest("moves must be a list of moves written like d1-d4 (captures like d1-d4xd5/e4)")
     if len(moves) > MAX_MOVES:
-        raise BadRequest(f"the game has {len(moves):,} moves; a board keeps at most {MAX_MOVES:,}")
+        raise BadRequest(message("the game has {count:,} moves; a board keeps at most {most:,}", count=len(moves), most=MAX_MOVES))
     for number, move in enumerate(moves, 1):
         if not isinstance(move, str):
-            raise BadRequest(f"move {number} is not text but {type(move).__name__}")
+            raise BadRequest(message("move {number} is not text but {kind}", number=number, kind=type(move).__name__))
         if not _MOVE.fullmatch(move):
-            raise BadRequest(f"move {number} ({_shown(move)}) is not written like d1-d4 "
-                             "(captures like d1-d4xd5/e4)")
+            raise BadRequest(message("move {number} ({move}) is not written like d1-d4 (captures like d1-d4xd5/e4)",
+                                     number=number, move=_shown(move)))
     return moves
 
 
@@ -341,20 +365,22 @@ def _replay(session: Session, number: int, text: str) -> None:
     try:
         move = session.play(text.split("x")[0])
     except (IllegalMove, NotationError) as error:
-        raise BadRequest(f"move {number} ({text}) cannot be replayed: {error}") from None
+        raise BadRequest(message("move {number} ({move}) cannot be replayed: {error}", number=number, move=text,
+                                 error=error.args[0] if len(error.args) == 1 else str(error))) from None
     if "x" not in text:
         return
     written, made = set(parse_move(text).captures), set(move.captures)
     if (written ^ made) - {king}:
-        raise BadRequest(f"move {number} ({text}) cannot be replayed: it says it captures "
-                         f"{', '.join(sorted(written))}, the rules capture {', '.join(sorted(made)) or 'nothing'}")
+        raise BadRequest(message("move {number} ({move}) cannot be replayed: it says it captures {written}, the rules capture {made}",
+                                 number=number, move=text, written=", ".join(sorted(written)),
+                                 made=", ".join(sorted(made)) or message("nothing")))
 
 
 def _rules_for(variant_id: str, toggles: dict[str, str]) -> tuple[Rules, dict[str, str]]:
     """The rules, and the reading in force for each of the variant's toggles."""
     if variant_id:
         if variant_id not in _variant_ids():
-            raise UnknownVariant(f"no variant {variant_id!r}")
+            raise UnknownVariant(message("no variant {variant}", variant=repr(variant_id)))
         chosen = variant(variant_id, **toggles)
         return chosen.rules, dict(chosen.applied)
     return Rules(), {}
@@ -434,7 +460,7 @@ def board_notes(session: Session) -> BoardNotes:
     (``raichi``, ``tuichi``) the rules use (see :mod:`tafl_rules.howto`), the variant's name, and the
     name of the catalogue variant whose rules these are."""
     chosen = variant(session.variant_id, **session.toggles) if session.variant_id else None
-    return {"howto": how_to_play(session.rules), "terms": announced_terms(session.rules, chosen),
+    return {"howto": how_to_play(session.rules, _lang), "terms": announced_terms(session.rules, chosen),
             "variant_name": chosen.name if chosen else "",
             "rules_name": chosen.name if chosen else _rules_name(session.rules)}
 
@@ -462,7 +488,7 @@ def state(session: Session) -> BoardState:
         "cursor": len(records),
         "last_move": _last_move(game),
         "captured": session.captured(),
-        "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason,
+        "outcome": None if outcome is None else {"winner": outcome.winner, "reason": translate(outcome.reason, _lang),
                                                  "kind": str(outcome.kind)},
         "announcements": list(game.announcements()) if outcome is None else [],
         "special": special_squares(session.rules),
@@ -526,7 +552,7 @@ def _explain(payload: dict[str, Any]) -> dict[str, Any]:
         raise BadRequest("the square must be named like d4")
     reason = session.game.why_stuck(square)
     if reason is None:
-        return {"reason": f"{square} can move"}
+        return {"reason": translate(message("{square} can move", square=square), _lang)}
     raise IllegalMove(reason)
 
 
@@ -576,7 +602,7 @@ def _import(payload: dict[str, Any]) -> dict[str, Any]:
         raise BadRequest("paste an OTN game record first")
     record = read_game(text)
     if len(record.moves) > MAX_MOVES:
-        raise BadRequest(f"the record has {len(record.moves):,} moves; a board keeps at most {MAX_MOVES:,}")
+        raise BadRequest(message("the record has {count:,} moves; a board keeps at most {most:,}", count=len(record.moves), most=MAX_MOVES))
     game = record.to_game()
     variant_id, toggles = _catalogue_choice(game.rules, record.tags, _sessions.get(board))
     session = Session(variant_id, toggles, game.rules, game)
@@ -636,7 +662,8 @@ def _ai_move(payload: dict[str, Any]) -> dict[str, Any]:
         played = session.play(str(people_move(session.game.copy(), PEOPLE_STYLE, seed + session.cursor)))
         return {**state(session), "played": format_move(played)}
     if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:
-        raise BadRequest(f"level must be one of {', '.join(map(str, LEVELS))} or {PEOPLE!r}, got {level!r}")
+        raise BadRequest(message("level must be one of {levels} or {people}, got {level}", levels=", ".join(map(str, LEVELS)),
+                                 people=repr(PEOPLE), level=repr(level)))
     result = analyse(session.game.copy(), level=level, seed=seed + session.cursor, stop=_progress)
     played = session.play(str(result.move))
     # "time": the time cap ended the search, so this move may differ on a faster machine

@@ -23,7 +23,7 @@ from conftest import ROOT, SITE, _built_from_scratch_and_current
 
 LOCALE = ROOT / "locale" / "cy" / "LC_MESSAGES"
 #: The pages translated whole (issue 40, point 3); the variant pages are translated but for their toggles.
-TRANSLATED = ["index", "docs/playing", "docs/glossary", "docs/offline", "docs/variants/index"]
+TRANSLATED = ["index", "docs/playing", "docs/glossary", "docs/offline", "docs/not-kept", "docs/variants/index"]
 VARIANT_PAGES = sorted(f"docs/variants/{p.stem}" for p in (ROOT / "docs" / "variants").glob("*.md") if p.stem != "index")
 #: Sections of a variant page left in English for now (its toggles: the catalogue's readings).
 ENGLISH_SECTIONS = {"toggles"}

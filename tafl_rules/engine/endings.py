@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..messages import message
 from ..outcome import Outcome, Termination
 from ..squares import iter_bits
 from .movement import has_move, move_targets
@@ -42,7 +43,7 @@ def judge(pos: "Position", frm: int, to: int, kind: int, mover: int, king_reason
     if king_reason:
         return Outcome("attackers", king_reason, Termination.KING_CAPTURED)
     if kind == KING and t.escape >> to & 1:
-        return Outcome("defenders", f"king reached {t.g.names[to]}", Termination.ESCAPE)
+        return Outcome("defenders", message("king reached {square}", square=t.g.names[to]), Termination.ESCAPE)
     for ending in t.endings[mover]:
         outcome = ending.judge(pos)
         if outcome is not None:
@@ -55,7 +56,7 @@ def judge(pos: "Position", frm: int, to: int, kind: int, mover: int, king_reason
     if rules.ply_limit and len(pos.stack) >= rules.ply_limit:
         if fast and not has_move(pos, pos.side):
             return no_moves_outcome(pos)
-        return Outcome(None, "ply limit", Termination.PLY_LIMIT)
+        return Outcome(None, message("ply limit"), Termination.PLY_LIMIT)
     return None
 
 

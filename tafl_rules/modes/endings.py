@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from ..messages import Message, message
 from ..outcome import Outcome, Termination
 from ..pieces import ATTACKER, ATTACKERS, DEFENDERS, SIDE_NAMES
 from ..squares import Geometry, edges_of, iter_bits
@@ -159,8 +160,8 @@ class _TuichiWins(Ending):
             return None
         names = pos.t.g.names
         roads = [names[i] for i in iter_bits(routes)]
-        ends = ", ".join(roads[:-1]) + " and " + roads[-1]
-        return Outcome("defenders", f"tuichi: the king has open roads to {ends}", Termination.TUICHI)
+        return Outcome("defenders", message("tuichi: the king has open roads to {squares} and {last}", squares=roads[:-1],
+                                            last=roads[-1]), Termination.TUICHI)
 
 
 TUICHI: RulePoint[Ending] = RulePoint("tuichi", (_Announce(), _TuichiWins()))
@@ -183,7 +184,7 @@ class _EdgeFort(Ending):
 
     def judge(self, pos: "Position") -> Outcome | None:
         if pos.k >= 0 and pos.t.g.edge >> pos.k & 1 and edge_fort(pos):
-            return Outcome("defenders", "edge fort", Termination.EDGE_FORT)
+            return Outcome("defenders", message("edge fort"), Termination.EDGE_FORT)
         return None
 
 
@@ -281,7 +282,7 @@ class _Encirclement(Ending):
 
     def judge(self, pos: "Position") -> Outcome | None:
         if encircled(pos):
-            return Outcome("attackers", "defenders encircled", Termination.ENCIRCLEMENT)
+            return Outcome("attackers", message("defenders encircled"), Termination.ENCIRCLEMENT)
         return None
 
 
@@ -321,7 +322,8 @@ class NoMoves(Mode):
     def outcome(self, stuck: int) -> Outcome:
         """The outcome when ``stuck`` (0 attackers, 1 defenders) has no legal move."""
         winner = SIDE_NAMES[1 - stuck] if self.stuck_loses else None
-        return Outcome(winner, f"{SIDE_NAMES[stuck]} have no legal move", Termination.NO_MOVES)
+        reason = message("attackers have no legal move") if stuck == ATTACKERS else message("defenders have no legal move")
+        return Outcome(winner, reason, Termination.NO_MOVES)
 
 
 NO_MOVES: RulePoint[NoMoves] = RulePoint("no_moves", (
@@ -349,8 +351,9 @@ class Repetition(Mode):
         return None
 
 
-def _fold(n: int) -> str:
-    return {2: "twofold", 3: "threefold", 4: "fourfold", 5: "fivefold"}.get(n, f"{n}-fold")
+def _fold(n: int) -> Message:
+    named = {2: message("twofold"), 3: message("threefold"), 4: message("fourfold"), 5: message("fivefold")}
+    return named.get(n) or message("{n}-fold", n=n)
 
 
 class _IgnoreRepetition(Repetition):
@@ -369,7 +372,7 @@ class _RepetitionDraws(Repetition):
     otn_reads = ("d",)
 
     def outcome(self, mover: int, count: int) -> Outcome | None:
-        return Outcome(None, f"{_fold(count)} repetition", Termination.REPETITION)
+        return Outcome(None, message("{fold} repetition", fold=_fold(count)), Termination.REPETITION)
 
 
 class _RepeaterLoses(Repetition):
@@ -381,8 +384,9 @@ class _RepeaterLoses(Repetition):
     otn_exact = False  # OpenTafl plays tfr:l as a win for the side that repeats (see tafl_rules.otn)
 
     def outcome(self, mover: int, count: int) -> Outcome | None:
-        return Outcome(SIDE_NAMES[1 - mover], f"{_fold(count)} repetition by the {SIDE_NAMES[mover]}",
-                       Termination.REPETITION)
+        reason = (message("{fold} repetition by the attackers", fold=_fold(count)) if mover == ATTACKERS
+                  else message("{fold} repetition by the defenders", fold=_fold(count)))
+        return Outcome(SIDE_NAMES[1 - mover], reason, Termination.REPETITION)
 
 
 class _DefendersLose(Repetition):
@@ -393,8 +397,9 @@ class _DefendersLose(Repetition):
 
     def outcome(self, mover: int, count: int) -> Outcome | None:
         if mover == DEFENDERS:
-            return Outcome("attackers", f"{_fold(count)} repetition by the defenders", Termination.REPETITION)
-        return Outcome("attackers", f"{_fold(count)} repetition (a loss for the defenders)", Termination.REPETITION)
+            return Outcome("attackers", message("{fold} repetition by the defenders", fold=_fold(count)), Termination.REPETITION)
+        return Outcome("attackers", message("{fold} repetition (a loss for the defenders)", fold=_fold(count)),
+                       Termination.REPETITION)
 
 
 REPETITION: RulePoint[Repetition] = RulePoint("repetition", (_IgnoreRepetition(), _RepetitionDraws(),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from ..messages import message, the_place
 from ..pieces import DEFENDERS
 from ..squares import Geometry
 from .base import Mode, Problem, RulePoint
@@ -127,8 +128,9 @@ class _Two(KingCapture):
         anvils = a | t.hostile(DEFENDERS, occ)
         for n, b in g.pairs[to]:
             if n == pos.k and b >= 0 and anvils >> b & 1:
-                by = g.names[b] if a >> b & 1 else f"the {t.special_name(b)} at {g.names[b]}"
-                return f"king captured between {g.names[to]} and {by}"
+                by = g.names[b] if a >> b & 1 else message("{place} at {square}", place=the_place(t.special_name(b)),
+                                                           square=g.names[b])
+                return message("king captured between {square} and {by}", square=g.names[to], by=by)
         return None
 
     def jeopardy(self, g: Geometry) -> int:
@@ -175,12 +177,12 @@ class _Four(KingCapture):
             if a >> n & 1:
                 sides.append(names[n])
             elif t.against >> n & 1 and not (pos.d >> n & 1):
-                sides.append(f"the {t.special_name(n)}")
+                sides.append(the_place(t.special_name(n)))
             else:
                 return None
         if len(nbrs) < 4:
-            sides.append("the edge")
-        return f"king captured on {names[k]} by {', '.join(sides)}"
+            sides.append(message("the edge"))
+        return message("king captured on {square} by {sides}", square=names[k], sides=sides)
 
     def exposed(self, ev: "Evaluator", a: int, d: int, k: int, king_targets: int) -> bool:
         nbrs = ev.neighbours[k]
@@ -229,8 +231,9 @@ class _Linnaeus(KingCapture):
         a = pos.a
         others = [n for n in g.neighbours[k] if n != c]
         if all(a >> n & 1 for n in others):
-            return f"king captured on {g.names[k]} by {', '.join(g.names[n] for n in others)}" + (
-                "" if k == c else " and the throne")
+            by = [g.names[n] for n in others]
+            return (message("king captured on {square} by {sides}", square=g.names[k], sides=by) if k == c
+                    else message("king captured on {square} by {sides} and the throne", square=g.names[k], sides=by))
         return None
 
     def jeopardy(self, g: Geometry) -> int:
@@ -265,7 +268,7 @@ class _Immobile(KingCapture):
         # the move that shuts him in ends beside him (so a king hemmed in by his own men, as
         # at the start of ap Ifan's game, is not taken by a distant move)
         if pos.king_targets() == 0:
-            return f"king captured on {pos.t.g.names[pos.k]}: he cannot move"
+            return message("king captured on {square}: he cannot move", square=pos.t.g.names[pos.k])
         return None
 
     def exposed(self, ev: "Evaluator", a: int, d: int, k: int, king_targets: int) -> bool:
@@ -344,7 +347,7 @@ class _WatchOn(WatchKing):
         between = ((0 < f < size - 1 and a >> (k - 1) & 1 and a >> (k + 1) & 1)
                    or (0 < r < size - 1 and a >> (k - size) & 1 and a >> (k + size) & 1))
         if between and not pos.king_targets():
-            return f"king taken on {g.names[k]}: he moved between two attackers and cannot get out"
+            return message("king taken on {square}: he moved between two attackers and cannot get out", square=g.names[k])
         return None
 
     def exposed(self, ev: "Evaluator", a: int, d: int, k: int, king_targets: int) -> bool:

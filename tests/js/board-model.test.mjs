@@ -20,8 +20,8 @@ function brandubh(extra = {}) {
 }
 
 test("plural and move words", () => {
-  assert.equal(plural(1, "move"), "1 move");
-  assert.equal(plural(2, "move"), "2 moves");
+  assert.equal(plural(1, "1 move", "{count} moves"), "1 move");
+  assert.equal(plural(2, "1 move", "{count} moves"), "2 moves");
   assert.equal(moveWords({ from: "d1", to: "d4", captures: ["d5", "e4"], king_taken: null }), "d1-d4, taking d5 and e4");
   assert.equal(moveWords(null), "");
 });
@@ -158,4 +158,24 @@ test("a board wider than its box scrolls as little as it can to show the last mo
   assert.equal(scrollToShow(square(18), square(0), { scrollLeft: 0, width: 300 }), 18 * 24 + 24 + 8 - 300);
   // back to the left edge
   assert.equal(scrollToShow(square(1), square(2), { scrollLeft: 150, width: 300 }), 24 - 8);
+});
+
+test("on a page in another language, the words come from the page's catalogue, with their values put in", () => {
+  const words = { "{count} moves": "{count} symudiad", "{move}, taking {squares}": "{move}, gan gipio {squares}", " and ": " a ",
+    "The attackers to move.": "Yr ymosodwyr sydd i symud.", "the attackers": "yr ymosodwyr", "level {level}": "lefel {level}",
+    "Your move (the attackers); the computer plays the defenders ({player}).": "Eich symudiad chi (yr ymosodwyr); mae'r cyfrifiadur yn chwarae'r amddiffynwyr ({player})." };
+  const page = { documentElement: { lang: "cy" }, getElementById: (id) => (id === "tafl-messages" ? { textContent: JSON.stringify(words) } : null) };
+  const before = globalThis.document;
+  globalThis.document = page;
+  try {
+    assert.equal(plural(12, "1 move", "{count} moves"), "12 symudiad");
+    assert.equal(moveWords({ from: "d1", to: "d4", captures: ["d5", "e4"], king_taken: null }), "d1-d4, gan gipio d5 a e4");
+    assert.equal(playerWords(3), "lefel 3");
+    const said = announcement({ ...brandubh(), turn: "attackers" }, { kind: "new", human: "attackers", level: 3 });
+    assert.deepEqual(said.parts, ["Eich symudiad chi (yr ymosodwyr); mae'r cyfrifiadur yn chwarae'r amddiffynwyr (lefel 3)."]);
+    assert.equal(capturedWords(brandubh()), "Taken by the attackers: 0. Taken by the defenders: 0.", "a message the page lacks stays English");
+  } finally {
+    globalThis.document = before;
+  }
+  assert.equal(plural(12, "1 move", "{count} moves"), "12 moves", "an English page (no catalogue) says the English");
 });

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Callable
 from typing import Any
 
 from docutils import nodes
@@ -22,6 +23,7 @@ from sphinx.writers.html5 import HTML5Translator
 from tafl_rules import variant, webapi
 from tafl_rules.ai import DEFAULT_LEVEL, LEVELS
 from tafl_rules.ai.people import NAME as PEOPLE
+from tafl_rules.messages import translator
 from tafl_rules.squares import FILES
 
 from . import roots
@@ -141,28 +143,43 @@ def level_notes(folders: Roots, size: int | None = None) -> dict[int, str]:
     return {n: typical_time(folders, n, size) for n in LEVELS}
 
 
-def level_menu(folders: Roots, size: int | None = None) -> list[list[Any]]:
+def level_menu(folders: Roots, size: int | None = None, lang: str = "") -> list[list[Any]]:
     """The AI's levels as the board's menu shows them: ``[[1, "beginner", note], ...]``, then the
-    people-like player (``["people", name, note]``), which moves as people were seen to move."""
+    people-like player (``["people", name, note]``), which moves as people were seen to move;
+    in the page's language (``lang``)."""
+    _ = translator(lang)
     notes = level_notes(folders, size)
-    return [[n, spec.name, notes.get(n, "")] for n, spec in LEVELS.items()] + \
-        [[PEOPLE, "plays as people do", ""]]
+    return [[n, _(spec.name), _note(notes.get(n, ""), _)] for n, spec in LEVELS.items()] + \
+        [[PEOPLE, _("plays as people do"), ""]]
 
 
-def _levels_json(folders: Roots, size: int | None = None) -> str:
-    return json.dumps(level_menu(folders, size))
+def _note(note: str, _: Callable[..., str]) -> str:
+    """A level's time note ("about 0.4 s", "under 0.1 s", "up to 3 s") in the page's language."""
+    if note.startswith("about "):
+        return _("about {time}", time=note.removeprefix("about "))
+    if note.startswith("under "):
+        return _("under {time}", time=note.removeprefix("under "))
+    if note.startswith("up to "):
+        return _("up to {time}", time=note.removeprefix("up to "))
+    return note
 
 
-def level_notes_by_size(folders: Roots) -> dict[int, dict[int, str]]:
+def _levels_json(folders: Roots, size: int | None = None, lang: str = "") -> str:
+    return json.dumps(level_menu(folders, size, lang))
+
+
+def level_notes_by_size(folders: Roots, lang: str = "") -> dict[int, dict[int, str]]:
     """Each measured board size's menu notes (:func:`level_notes`), so that a board whose size
     changes (the sandbox's layout menu, an imported record) shows the times of its new size."""
-    return {size: level_notes(folders, size) for size in sorted(level_times_by_size(folders))}
+    _ = translator(lang)
+    return {size: {n: _note(note, _) for n, note in level_notes(folders, size).items()}
+            for size in sorted(level_times_by_size(folders))}
 
 
-def first_state(node: board_node) -> dict[str, Any]:
+def first_state(node: board_node, lang: str = "") -> dict[str, Any]:
     """The state the browser's worker will send for this board's first position (same code)."""
     payload = {"board": "build", "variant": node["variant"], "toggles": json.loads(node["toggles"]),
-               "position": node["position"], "moves": node["moves"].split()}
+               "position": node["position"], "moves": node["moves"].split(), **({"lang": lang} if lang else {})}
     state: dict[str, Any] = json.loads(webapi.handle("new", json.dumps(payload)))
     if "error" in state:
         raise ValueError(state["error"])
@@ -172,25 +189,32 @@ def first_state(node: board_node) -> dict[str, Any]:
 PIECES = {"t": "attacker", "T": "defender", "K": "king"}
 
 
-def key_items(special: dict[str, Any]) -> list[tuple[str, str]]:
-    """(kind, words) of the colour key: the pieces, the special squares these rules have."""
-    items = [("attacker", "attacker"), ("defender", "defender"), ("king", "king")]
+def key_items(special: dict[str, Any], lang: str = "") -> list[tuple[str, str]]:
+    """(kind, words) of the colour key: the pieces, the special squares these rules have (the words
+    the board script's key uses, in the page's language)."""
+    _ = translator(lang)
+    items = [("attacker", _("attacker")), ("defender", _("defender")), ("king", _("king"))]
     if special["throne"]:
-        items.append(("throne", "throne"))
+        items.append(("throne", _("throne")))
     if special["corners"]:
-        items.append(("corner", "corner"))
+        items.append(("corner", _("corner")))
     if special["camps"]:
-        items.append(("camp", "camp"))
-    return items + [("last", "last move"), ("taken", "taken by the last move"), ("target", "where the picked-up piece can go")]
+        items.append(("camp", _("camp")))
+    return items + [("last", _("last move")), ("taken", _("taken by the last move")),
+                    ("target", _("where the picked-up piece can go"))]
 
 
-def static_board_html(state: dict[str, Any]) -> str:
+def static_board_html(state: dict[str, Any], lang: str = "") -> str:
     """The board as a picture: the same frame, squares and classes the script draws, without buttons."""
+    _ = translator(lang)
     size, ranks, special = state["size"], state["ranks"], state["special"]
     corners, camps = set(special["corners"]), set(special["camps"])
     counts = {kind: sum(row.count(ch) for row in ranks) for ch, kind in PIECES.items()}
-    label = (f"The board, {size} by {size}: {counts['attacker']} attackers, {counts['defender']} defenders"
-             f"{' and the king' if counts['king'] else ''} (a picture until the rules engine has loaded)")
+    values = {"size": size, "attackers": counts["attacker"], "defenders": counts["defender"]}
+    label = (_("The board, {size} by {size}: {attackers} attackers, {defenders} defenders and the king (a picture until "
+               "the rules engine has loaded)", **values) if counts["king"]
+             else _("The board, {size} by {size}: {attackers} attackers, {defenders} defenders (a picture until the rules "
+                    "engine has loaded)", **values))
     squares = []
     for row, rank_text in enumerate(ranks):
         rank = size - row
@@ -213,19 +237,22 @@ def static_board_html(state: dict[str, Any]) -> str:
             f'<span></span><div class="tafl-files" aria-hidden="true">{files_html}</div></div></div>')
 
 
-def key_html(special: dict[str, Any]) -> str:
+def key_html(special: dict[str, Any], lang: str = "") -> str:
     items = "".join(f'<li><span class="tafl-swatch" data-kind="{kind}" aria-hidden="true"></span>{html.escape(words)}</li>'
-                    for kind, words in key_items(special))
-    return f'<ul class="tafl-key" aria-label="Key">{items}</ul>'
+                    for kind, words in key_items(special, lang))
+    return f'<ul class="tafl-key" aria-label="{html.escape(translator(lang)("Key"))}">{items}</ul>'
 
 
-def howto_html(lines: list[list[str]]) -> str:
+def howto_html(lines: list[list[str]], lang: str = "") -> str:
     rows = "".join(f"<dt>{html.escape(h)}</dt><dd>{html.escape(t)}</dd>" for h, t in lines)
-    return f'<details class="tafl-howto" open=""><summary>How to play these rules</summary><dl>{rows}</dl></details>'
+    summary = html.escape(translator(lang)("How to play these rules"))
+    return f'<details class="tafl-howto" open=""><summary>{summary}</summary><dl>{rows}</dl></details>'
 
 
 def visit_board_html(self: HTML5Translator, node: board_node) -> None:
-    state = first_state(node)
+    lang = "" if self.builder.config.language in (None, "", "en") else self.builder.config.language
+    _ = translator(lang)
+    state = first_state(node, lang)
     folders = roots.of(self.config)
     glossary = variants = ""
     if "docs/glossary" in self.builder.env.found_docs:
@@ -243,8 +270,8 @@ def visit_board_html(self: HTML5Translator, node: board_node) -> None:
         "data-human": node["human"],
         "data-ai": node["ai"],
         "data-name": node["name"],
-        "data-levels": _levels_json(folders, state["size"]),
-        "data-level-notes": json.dumps(level_notes_by_size(folders)),
+        "data-levels": _levels_json(folders, state["size"], lang),
+        "data-level-notes": json.dumps(level_notes_by_size(folders, lang)),
         "data-default-level": str(DEFAULT_LEVEL),
         "data-glossary": glossary,
         "data-variants": variants,
@@ -253,14 +280,15 @@ def visit_board_html(self: HTML5Translator, node: board_node) -> None:
     }
     if not node["variant"]:  # the games list tells a game of this board's own rules by them
         attrs["data-rules-otn"] = state["rules_otn"]
-    turn = "Game over" if state["outcome"] else f"{state['turn'].capitalize()} to move"
+    turn = _("Game over") if state["outcome"] else _("Attackers to move") if state["turn"] == "attackers" else _("Defenders to move")
     panel = sandbox_panel_html(node["variant"]) if isinstance(node.parent, sandbox_node) else ""
     self.body.append(self.starttag(node, "div", "", **attrs))
     self.body.append(
-        f'<p class="tafl-turn">{turn}</p><div class="tafl-layout"><div class="tafl-main">{static_board_html(state)}'
-        '<p class="tafl-board-status" role="status" aria-live="polite">Loading the rules engine: the board becomes '
-        'playable once it has loaded (this needs JavaScript).</p></div>'
-        f'<div class="tafl-aside">{panel}{key_html(state["special"])}{howto_html(state["howto"])}</div></div>'
+        f'<p class="tafl-turn">{html.escape(turn)}</p><div class="tafl-layout"><div class="tafl-main">'
+        f'{static_board_html(state, lang)}<p class="tafl-board-status" role="status" aria-live="polite">'
+        f'{html.escape(_("Loading the rules engine: the board becomes playable once it has loaded (this needs JavaScript)."))}'
+        f'</p></div><div class="tafl-aside">{panel}{key_html(state["special"], lang)}{howto_html(state["howto"], lang)}'
+        '</div></div>'
     )
 
 

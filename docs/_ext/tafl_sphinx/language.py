@@ -10,7 +10,11 @@ into a folder named after its code. This module gives every page of every tree:
   and its translation share their games;
 - a language switch (``_templates/tafl-language.html``) to the same page in the other languages;
   ``tafl-language.js`` carries the address's query and fragment across (a share link, a section);
-- in a translation's tree, one line under the title saying how far the page is translated.
+- in a translation's tree, one line under the title saying how far the page is translated, and the
+  board's and the rules engine's words in that language (``tafl_rules/locale/<code>.po``, the one
+  catalogue of both) as JSON in ``<script type="application/json" id="tafl-messages">``, which the
+  board script reads (``tafl-board-words.mjs``); its rules worker is asked for its words in that
+  language with each request (``lang``).
 
 A translation's tree runs the boards of the first language's tree: its pages take the board's
 scripts and styles, the Pyodide runtime, the manifest and the service worker from there (the
@@ -23,6 +27,7 @@ build and version (:func:`tafl_sphinx.offline.finish_site` walks the whole outpu
 from __future__ import annotations
 
 import html
+import json
 import os
 import posixpath
 from collections.abc import Callable
@@ -34,6 +39,8 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.locale import _
 from sphinx.util.i18n import CatalogRepository
+
+from tafl_rules.messages import catalogue as board_catalogue
 
 from . import offline
 
@@ -84,6 +91,15 @@ def language_links(config: Config, target_uri: str) -> list[dict[str, Any]]:
             href = to_root + tree_prefix(config, code) + target_uri
         links.append({"code": code, "name": name, "href": href, "current": code == here})
     return links
+
+
+def messages_tag(language: str) -> str:
+    """The board's words in ``language`` for the board script, as JSON in the page ("" for none)."""
+    words = board_catalogue(language)
+    if not words:
+        return ""
+    text = json.dumps(words, ensure_ascii=False, sort_keys=True, separators=(",", ":")).replace("<", "\\u003c")
+    return f'<script type="application/json" id="tafl-messages">{text}</script>'
 
 
 def hreflang_tags(links: list[dict[str, Any]]) -> str:
@@ -164,6 +180,7 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
         return
     if is_translation(app.config):
         _from_first_tree(context, app=bool(app.config.tafl_offline))  # the first tree's app, if it is one
+        context["metatags"] = context.get("metatags", "") + messages_tag(app.config.language)
     links = language_links(app.config, app.builder.get_target_uri(pagename))
     context["tafl_languages"] = links
     context["metatags"] = context.get("metatags", "") + hreflang_tags(links)

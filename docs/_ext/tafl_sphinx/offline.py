@@ -174,25 +174,39 @@ def site_pages(outdir: Path) -> tuple[list[str], list[str]]:
     pages that redirect an old address)."""
     pages: list[str] = []
     files: list[str] = []
+    trees = translation_trees(outdir)
     for path in _files(outdir):
         rel = path.relative_to(outdir).as_posix()
         if rel.startswith(("_static/", "_sources/")) or rel in (SERVICE_WORKER, "objects.inv"):
+            continue
+        tree = next((tree for tree in trees if rel.startswith(tree)), "")
+        inner = rel[len(tree):]
+        if tree and (inner.startswith(("_sources/", "_models/")) or inner == "objects.inv"  # the worker reads the first tree's model
+                     or inner.startswith("_static/") and not _page_static(path, inner.removeprefix("_static/"))):
             continue
         stamped = path.suffix == ".html" and _VERSION_META.search(path.read_text(encoding="utf-8", errors="replace"))
         (pages if stamped else files).append(rel)
     return pages, files
 
 
+def _page_static(path: Path, rel: str) -> bool:
+    """Whether a file of a tree's ``_static`` (``rel`` within it) is one pages use: not the runtime, the
+    theme's translations, source maps, nor the rules worker (kept with the runtime)."""
+    return (_served(path) and not rel.startswith(("pyodide/", "locales/")) and path.suffix not in (".map", ".html", ".txt")
+            and rel not in ("tafl-worker.mjs", SERVICE_WORKER))
+
+
+def translation_trees(outdir: Path) -> list[str]:
+    """The folders of the other languages' trees ("cy/"): each has its own page that stands in,
+    offline, for a page of that language not kept yet (tafl_sphinx.language)."""
+    return sorted(f"{path.relative_to(outdir).parts[0]}/" for path in outdir.glob(f"*/{NOT_KEPT_PAGE}"))
+
+
 def shell_files(outdir: Path) -> list[str]:
     """The files pages use (styles, scripts, fonts, icons, the search index), kept with the first page."""
     static = outdir / "_static"
-    keep = []
-    for path in sorted(static.rglob("*")):
-        rel = path.relative_to(static).as_posix()
-        if (not _served(path) or rel.startswith(("pyodide/", "locales/")) or path.suffix in (".map", ".html", ".txt")
-                or rel in ("tafl-worker.mjs", SERVICE_WORKER)):
-            continue
-        keep.append(f"_static/{rel}")
+    keep = [f"_static/{path.relative_to(static).as_posix()}" for path in sorted(static.rglob("*"))
+            if _page_static(path, path.relative_to(static).as_posix())]
     return keep + [f for f in ("searchindex.js", MANIFEST) if (outdir / f).is_file()]
 
 
@@ -201,7 +215,7 @@ def write_service_worker(outdir: Path, build: str, version: str) -> Path:
     pages, files = site_pages(outdir)
     config = {"build": build, "version": version, "runtime": runtime_files(outdir, build),
               "starts": runtime_starts(outdir, build), "shell": shell_files(outdir), "pages": pages, "files": files,
-              "start": START_PAGE, "offline": OFFLINE_PAGE, "notKept": NOT_KEPT_PAGE}
+              "start": START_PAGE, "offline": OFFLINE_PAGE, "notKept": NOT_KEPT_PAGE, "trees": translation_trees(outdir)}
     text = TEMPLATE.read_text(encoding="utf-8")
     marker = "const SITE = {};"
     if marker not in text:

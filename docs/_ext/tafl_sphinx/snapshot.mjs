@@ -32,7 +32,7 @@ const quiet = { stdout: () => {}, stderr: (line) => process.stderr.write(`${line
 // Everything a board asks of the worker, once (its answers are not kept).
 const REQUESTS = `
 import json
-import tafl_rules.ai, tafl_rules.catalogue, tafl_rules.webapi as webapi
+import tafl_rules.ai, tafl_rules.catalogue, tafl_rules.messages, tafl_rules.webapi as webapi
 def ask(kind, **payload):
     return json.loads(webapi.handle(kind, json.dumps(payload)))
 ask("hello"); ask("catalogue")
@@ -48,6 +48,11 @@ for level in (1, tafl_rules.ai.DEFAULT_LEVEL) + (("people",) if PEOPLE_MODEL els
     answer = ask("ai_move", board="warm", level=level, seed=0)
     assert "error" not in answer, answer
 ask("play", board="warm", move="a1-a1"); ask("no-such-request"); webapi.handle("play", "{not json")
+# a Welsh page's requests: the catalogue is read now (a start from the snapshot has no package on disk)
+for lang in tafl_rules.messages.LANGUAGES:
+    answer = ask("new", board="warm", variant="brandubh", lang=lang)
+    assert "error" not in answer, answer
+    ask("play", board="warm", move="a1-a1", lang=lang)
 webapi._sessions.clear()
 `;
 
@@ -68,6 +73,8 @@ function runRequests(py) {
 const IMPORTS = `
 import tafl_rules, tafl_rules.webapi, tafl_rules.otn, tafl_rules.svg, tafl_rules.ai, tafl_rules.catalogue, tafl_rules.howto
 tafl_rules.catalogue.variants()
+import tafl_rules.messages  # the other languages' words, read into memory (a snapshot's start has no files)
+for lang in tafl_rules.messages.LANGUAGES: tafl_rules.messages.catalogue(lang)
 import tafl_rules.ai.people  # its model is fetched when the people-like player is chosen, not read here
 tafl_rules.webapi.BUILD = "${build}"
 `;

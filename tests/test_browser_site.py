@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from boards import axe_violations
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -266,21 +268,8 @@ def test_the_fairest_page_gives_its_answer_and_its_chart_on_the_first_screen(bro
 
 @pytest.mark.parametrize("scheme, width", [("light", 1280), ("dark", 1280), ("light", 375), ("dark", 375)])
 def test_axe_finds_no_violation_of_any_impact(browser, site_url, scheme, width):
-    phone = width < 500
-    context = browser.new_context(color_scheme=scheme, **(PHONE if phone else {"viewport": {"width": width, "height": 900}}))
-    page = context.new_page()
-    found = {}
-    try:
-        for path in AXE_PAGES[:3] + AXE_PAGES[4:5] if phone else AXE_PAGES:  # on a phone: home, source, variant, sandbox
-            page.goto(f"{site_url}/{path}")
-            ready_boards(page)
-            assert page.evaluate("() => document.documentElement.dataset.theme") == scheme
-            page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
-            result = page.evaluate("async () => await axe.run(document, { resultTypes: ['violations'] })")
-            if result["violations"]:
-                found[path] = [(v["id"], v["impact"], [n["target"] for n in v["nodes"][:3]]) for v in result["violations"]]
-    finally:
-        context.close()
+    paths = AXE_PAGES[:3] + AXE_PAGES[4:5] if width < 500 else AXE_PAGES  # on a phone: home, source, variant, sandbox
+    found = axe_violations(browser, site_url, paths, scheme, width)
     assert found == {}, json.dumps(found, indent=1)
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from boards import click_move, open_board, status
+from boards import axe_violations, click_move, open_board, status
 
 pytestmark = pytest.mark.browser
 
@@ -84,22 +84,7 @@ def test_a_share_link_made_in_one_language_opens_in_the_other(browser, site_url)
 
 @pytest.mark.parametrize("scheme, width", [("light", 1280), ("dark", 1280), ("light", 375), ("dark", 375)])
 def test_axe_finds_no_violation_on_the_welsh_pages(browser, site_url, scheme, width):
-    phone = width < 500
-    context = browser.new_context(color_scheme=scheme, **(PHONE if phone else {"viewport": {"width": width, "height": 900}}))
-    page = context.new_page()
-    found = {}
-    try:
-        for path in AXE_PAGES[:4] if phone else AXE_PAGES:
-            page.goto(f"{site_url}/{path}")
-            if page.locator(".tafl-board").count():
-                page.wait_for_selector('.tafl-board[data-ready="true"]', timeout=90_000)
-            assert page.evaluate("() => document.documentElement.dataset.theme") == scheme
-            page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
-            result = page.evaluate("async () => await axe.run(document, { resultTypes: ['violations'] })")
-            if result["violations"]:
-                found[path] = [(v["id"], v["impact"], [n["target"] for n in v["nodes"][:3]]) for v in result["violations"]]
-    finally:
-        context.close()
+    found = axe_violations(browser, site_url, AXE_PAGES[:4] if width < 500 else AXE_PAGES, scheme, width)
     assert found == {}, json.dumps(found, indent=1)
 
 

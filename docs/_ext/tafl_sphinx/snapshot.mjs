@@ -1,6 +1,6 @@
 // The browser runtime's two start-up files, made from the same Pyodide and wheel the site serves.
 // Run by runtime.py at the end of every build:
-//   node snapshot.mjs <served pyodide dir> <wheel file name> <snapshot out> <stdlib out> <Pyodide's python_stdlib.zip> [build id] [people model]
+//   node snapshot.mjs <served pyodide dir> <wheel file name> <snapshot out> <stdlib out> <Pyodide's python_stdlib.zip> <build id> <people-like player's model>
 //
 // 1. The standard library a board needs (tafl-stdlib.zip): every module that Pyodide's start, the
 //    wheel's loading and a run of every request of tafl_rules.webapi import, compiled to bytecode
@@ -22,7 +22,8 @@ import { pathToFileURL } from "node:url";
 
 import { decodeSnapshot, encodeSnapshot } from "./static/tafl-snapshot-codec.mjs";
 
-const [dir, wheel, snapshotOut, stdlibOut, fullStdlib, build = "", model = ""] = process.argv.slice(2);
+const [dir, wheel, snapshotOut, stdlibOut, fullStdlib, build, model] = process.argv.slice(2);
+if (!model) throw new Error("snapshot.mjs needs the build id and the people-like player's model (see its first lines)");
 if (!/^[0-9a-f]*$/.test(build)) throw new Error(`a build id is hexadecimal, not ${build}`);
 const indexURL = dir + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
@@ -44,7 +45,7 @@ for entry in tafl_rules.catalogue.variants():
     ask("undo", board="warm"); ask("redo", board="warm"); ask("goto", board="warm", ply=0)
     ask("import", board="warm", otn=ask("export", board="warm")["otn"])
 ask("new", board="warm", variant="brandubh")
-for level in (1, tafl_rules.ai.DEFAULT_LEVEL) + (("people",) if PEOPLE_MODEL else ()):
+for level in (1, tafl_rules.ai.DEFAULT_LEVEL, "people"):
     answer = ask("ai_move", board="warm", level=level, seed=0)
     assert "error" not in answer, answer
 ask("play", board="warm", move="a1-a1"); ask("no-such-request"); webapi.handle("play", "{not json")
@@ -56,20 +57,18 @@ for lang in tafl_rules.messages.LANGUAGES:
 webapi._sessions.clear()
 `;
 
-// What the snapshot holds: the whole package, and the people-like player's model read into the
-// cache its loader keeps (files written here do not outlive the snapshot, only what Python holds).
 /** Run the requests in ``py``, with the people-like player's model where the package looks for it
  *  (the wheel leaves it out; in the browser the worker fetches it when the player is chosen). */
 function runRequests(py) {
-  const where = model ? py.runPython("import tafl_rules.ai.people as p; str(p.MODEL_PATH)") : "";
-  if (model) {
-    py.FS.mkdirTree(path.posix.dirname(where));  // a restored snapshot has the package in memory, not on disk
-    py.FS.writeFile(where, fs.readFileSync(model, "utf8"));
-  }
-  py.runPython(`PEOPLE_MODEL = ${model ? "True" : "False"}\n${REQUESTS}`);
-  if (model) py.runPython("import os, tafl_rules.ai.people as p; os.remove(p.MODEL_PATH); p._load.cache_clear()");
+  const where = py.runPython("import tafl_rules.ai.people as p; str(p.MODEL_PATH)");
+  py.FS.mkdirTree(path.posix.dirname(where));  // a restored snapshot has the package in memory, not on disk
+  py.FS.writeFile(where, fs.readFileSync(model, "utf8"));
+  py.runPython(REQUESTS);
+  py.runPython("import os, tafl_rules.ai.people as p; os.remove(p.MODEL_PATH); p._load.cache_clear()");
 }
 
+// What the snapshot holds: the whole package, the catalogues of its words (files written here do
+// not outlive the snapshot, only what Python holds), and no model (the browser fetches it).
 const IMPORTS = `
 import tafl_rules, tafl_rules.webapi, tafl_rules.otn, tafl_rules.svg, tafl_rules.ai, tafl_rules.catalogue, tafl_rules.howto
 tafl_rules.catalogue.variants()

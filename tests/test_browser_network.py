@@ -153,7 +153,8 @@ def test_while_the_runtime_loads_the_board_says_how_far_it_has_come(context, sit
             if (status && window.__said.at(-1) !== status.textContent) window.__said.push(status.textContent);
         }).observe(document, { subtree: true, childList: true, characterData: true });
     """)
-    page.goto(f"{site.base}{BRANDUBH}?tafl-start=snapshot")
+    # not the load event: throttled beside the other worker's browser, it passed goto's 30 s once
+    page.goto(f"{site.base}{BRANDUBH}?tafl-start=snapshot", wait_until="commit")
     page.wait_for_selector(READY, timeout=120_000)
     said = page.evaluate("window.__said")
     import re

@@ -178,3 +178,45 @@ def test_the_welsh_pages_show_the_themes_labels_in_welsh(site):
     welsh = soup(site / "cy" / "docs" / "variants" / "lewis-1.html")
     assert welsh.select_one("nav.tafl-language")["aria-label"] == "Iaith"
     assert welsh.find("input", placeholder=True)["placeholder"] == "Chwilio'r wefan…"
+
+
+#: How a quotation not found in a copy of its source is marked (tafl_sphinx.quotes), in each language.
+STATUS_LABELS = {"en": {"(second-hand)", "(unverified)"}, "cy": {"(ail-law)", "(heb ei wirio)"}}
+
+
+def test_the_quotations_status_labels_on_the_welsh_variant_pages_are_welsh(site):
+    shown = 0
+    for docname in VARIANT_PAGES:
+        english = [s.get_text() for s in soup(site / f"{docname}.html").select(".tafl-q .tafl-status")]
+        welsh = [s.get_text() for s in soup(site / "cy" / f"{docname}.html").select(".tafl-q .tafl-status")]
+        assert set(english) <= STATUS_LABELS["en"] and set(welsh) <= STATUS_LABELS["cy"], (docname, set(welsh))
+        assert len(welsh) == len(english), docname
+        shown += len(welsh)
+    assert shown > 20, "the labels checked are there to be checked"
+
+
+#: The words of a drawn figure's key and description (tafl_sphinx.figure_key, tafl_rules.svg) in English.
+FIGURE_ENGLISH = ["Attacker", "Defender", "King", "Throne", "Corner square", "Camp (the attackers' start squares)",
+                  "Outlined:", "Key to the figure", "Attackers (", "Defenders (", "King:", "Corner squares:", "Camps:",
+                  "Marked:", ": start position"]
+
+
+def figure_words(html: BeautifulSoup) -> list[str]:
+    """The words of a page's drawn figures: their keys (and the key's name), descriptions, titles and captions."""
+    words = []
+    for figure in html.select("div.tafl-figure"):
+        words += [li.get_text(" ", strip=True) for li in figure.select("ul.tafl-figure-key li")]
+        words += [ul["aria-label"] for ul in figure.select("ul.tafl-figure-key")]
+        words += [t.get_text() for t in figure.select("svg title, svg desc, .tafl-figure-caption")]
+    return words
+
+
+@pytest.mark.parametrize("docname", VARIANT_PAGES)
+def test_the_figures_drawn_on_a_welsh_variant_page_are_keyed_and_described_in_welsh(site, docname):
+    english = figure_words(soup(site / f"{docname}.html"))
+    welsh = figure_words(soup(site / "cy" / f"{docname}.html"))
+    assert "Attacker" in english and any(w.startswith("Attackers (") for w in english), "the words checked are the figure's"
+    assert len(welsh) == len(english)
+    left = [(w, e) for w in welsh for e in FIGURE_ENGLISH if e in w]
+    assert left == [], f"cy/{docname}: {left[:3]}"
+    assert "Ymosodwr" in welsh and "Allwedd y ffigur" in welsh

@@ -40,6 +40,16 @@ export function t(text, values = {}) {
   return template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
 }
 
+/**
+ * A failure the rules worker reported, in the page's language: its `words` are a message of the
+ * worker's own (a literal `t` call in tafl-worker.mjs, which has no page to read its catalogue
+ * from), its `error` the engine's answer, already in the language it was asked in.
+ * @param {{error?: string, words?: {text: string, values?: Object<string, string|number>}}} payload
+ */
+export function workerSaid(payload) {
+  return payload.words ? t(payload.words.text, payload.words.values) : payload.error;
+}
+
 /** "1 move", "12 moves": `one` for a count of one, else `many` with {count}. */
 export function plural(count, one, many) {
   return count === 1 ? t(one) : t(many, { count });

@@ -193,3 +193,15 @@ def test_a_kiosk_on_a_welsh_page_sets_its_board_out_again_and_speaks_welsh(brows
         page.wait_for_selector('.tafl-board[data-ready="true"]', timeout=90_000)
     finally:
         context.close()
+
+
+def test_a_worker_that_cannot_start_says_so_in_welsh_on_a_welsh_page(page, site_url):
+    """The worker's own failures (tafl-worker.mjs: it has no page to read the catalogue from) reach
+    the board as messages, which the page says in its language; the English page as before."""
+    page.context.route("**/pyodide/pyodide.mjs", lambda route: route.abort())
+    for path, said, not_said in (("cy/index.html", "Ni allai Python gychwyn", "could not start"),
+                                 ("index.html", "Python could not start", "Ni allai")):
+        page.goto(f"{site_url}/{path}")
+        page.wait_for_selector('.tafl-board[data-ready="error"]', timeout=60_000)
+        text = page.locator(".tafl-board-status").text_content()
+        assert said in text and not_said not in text, text

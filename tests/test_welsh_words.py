@@ -91,6 +91,19 @@ def engine_messages() -> set[str]:
     return found
 
 
+def catalogue_words() -> set[str]:
+    """The words the rules sandbox shows as the catalogue sends them (``catalogueWords``): every
+    variant's name, its toggles' and their readings' labels."""
+    from tafl_rules.catalogue import variants
+    found = set()
+    for entry in variants():
+        found.add(entry.name)
+        for toggle in entry.toggles.values():
+            found.add(toggle.label)
+            found |= {reading.label for reading in toggle.readings.values()}
+    return found
+
+
 def welsh() -> dict[str, object]:
     with CATALOGUE.open("rb") as handle:
         return {m.id: m for m in read_po(handle) if m.id}
@@ -100,9 +113,9 @@ def _names(text: str) -> set[str]:
     return set(re.findall(r"\{(\w*)[^}]*\}", text))
 
 
-@pytest.mark.parametrize("origin", ["board script", "engine"])
+@pytest.mark.parametrize("origin", ["board script", "engine", "catalogue"])
 def test_every_message_has_its_welsh_marked_for_review_with_the_same_names(origin):
-    wanted = set(js_messages()) if origin == "board script" else engine_messages()
+    wanted = {"board script": lambda: set(js_messages()), "engine": engine_messages, "catalogue": catalogue_words}[origin]()
     entries = welsh()
     missing = sorted(text for text in wanted if text not in entries or not entries[text].string)
     assert missing == [], f"{len(missing)} messages of the {origin} have no Welsh in {CATALOGUE.name}"
@@ -113,7 +126,7 @@ def test_every_message_has_its_welsh_marked_for_review_with_the_same_names(origi
 
 
 def test_the_catalogue_holds_no_message_nothing_says():
-    said = set(js_messages()) | engine_messages()
+    said = set(js_messages()) | engine_messages() | catalogue_words()
     assert sorted(set(welsh()) - said) == []
 
 

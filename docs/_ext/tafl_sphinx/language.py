@@ -43,6 +43,7 @@ from sphinx.locale import init as init_locale
 from sphinx.util.i18n import CatalogRepository, docname_to_domain
 
 from tafl_rules.messages import catalogue as board_catalogue
+from tafl_rules.messages import translate
 
 from . import offline
 
@@ -113,6 +114,13 @@ def page_text(env: BuildEnvironment, text: str) -> str:
     domain = docname_to_domain(env.docname, env.config.gettext_compact)
     catalogue, found = init_locale([Path(env.srcdir) / d for d in env.config.locale_dirs], env.config.language, domain)
     return catalogue.gettext(text) if found else text
+
+
+def data_words(config: Config, text: str) -> str:
+    """A name the rules package holds as data (a variant's, a toggle's, a reading's) in the build's
+    language, from the board's catalogue (``tafl_rules/locale/<code>.po``), which the rules sandbox
+    says them from too; as it is in the first language."""
+    return translate(text, config.language) if is_translation(config) else text
 
 
 def hreflang_tags(links: list[dict[str, Any]]) -> str:

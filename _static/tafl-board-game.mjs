@@ -407,7 +407,7 @@ export class Board {
   async resetForKiosk() {
     if (this.thinking) {  // only ending the worker ends a search; the new game starts a fresh one
       this.worker.stop();
-      this.worker.failAll("the kiosk set the board out again", false);
+      this.worker.failAll(t("the kiosk set the board out again"), false);
       this.thinking = false;
     }
     this.store.remove(this.gameId);
@@ -673,7 +673,7 @@ export class Board {
     this.view.syncMenus();
     const s = this.state;
     this.worker.stop();
-    this.worker.failAll("the search was stopped", false);
+    this.worker.failAll(t("the search was stopped"), false);
     this.thinking = false;
     this.container.dataset.ready = "false";
     try {

@@ -40,6 +40,26 @@ export function t(text, values = {}) {
   return template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
 }
 
+/**
+ * Words the rules package sends as data (the catalogue's names of variants, toggles and readings,
+ * which the rules sandbox shows), in the page's language: the catalogue holds each whole
+ * (tests/test_welsh_words.py walks the variants' catalogue); what it lacks is shown as sent.
+ * @param {string} text
+ */
+export function catalogueWords(text) {
+  return catalogue()[text] || text;
+}
+
+/**
+ * A failure the rules worker reported, in the page's language: its `words` are a message of the
+ * worker's own (a literal `t` call in tafl-worker.mjs, which has no page to read its catalogue
+ * from), its `error` the engine's answer, already in the language it was asked in.
+ * @param {{error?: string, words?: {text: string, values?: Object<string, string|number>}}} payload
+ */
+export function workerSaid(payload) {
+  return payload.words ? t(payload.words.text, payload.words.values) : payload.error;
+}
+
 /** "1 move", "12 moves": `one` for a count of one, else `many` with {count}. */
 export function plural(count, one, many) {
   return count === 1 ? t(one) : t(many, { count });

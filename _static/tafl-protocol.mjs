@@ -108,6 +108,8 @@
  * @property {string} error
  * @property {boolean} [illegal]  a move the rules refuse
  * @property {boolean} [unknown_variant]  a variant id the catalogue does not have
+ * @property {{text: string, values: Object<string, string|number>}} [words]  the worker's own failure
+ *     (not the engine's) as a message, which the page says in its language
  */
 
 /**

@@ -4,7 +4,7 @@
 
 import { START_BUDGET_MS } from "./tafl-worker-client.mjs";
 import { el } from "./tafl-board-view.mjs";
-import { t } from "./tafl-board-words.mjs";
+import { catalogueWords, t } from "./tafl-board-words.mjs";
 
 export class Sandbox {
   constructor(container, board) {
@@ -33,7 +33,7 @@ export class Sandbox {
       this.container.classList.add("tafl-sandbox-live");
       return;
     }
-    for (const v of this.variants.values()) this.variantSelect.append(el("option", { value: v.id }, v.name));
+    for (const v of this.variants.values()) this.variantSelect.append(el("option", { value: v.id }, catalogueWords(v.name)));
     const current = this.board.state?.variant;
     if (current && this.variants.has(current)) this.variantSelect.value = current;
     else if (!current && this.board.state) this.variantSelect.prepend(el("option", { value: "", selected: "" }, t("(the rules of an imported record)")));
@@ -50,11 +50,12 @@ export class Sandbox {
     for (const toggle of variant.toggles) {
       const id = `${this.board.id}-toggle-${toggle.name}`;
       const select = el("select", { id, "data-toggle": toggle.name });
-      for (const reading of toggle.readings) select.append(el("option", { value: reading.value }, reading.label));
+      for (const reading of toggle.readings) select.append(el("option", { value: reading.value }, catalogueWords(reading.label)));
       select.value = current[toggle.name] || toggle.default;
       select.addEventListener("change", () => this.apply());
       const row = el("p", {});
-      row.append(el("label", { for: id }, /[?:]$/.test(toggle.label) ? `${toggle.label} ` : `${toggle.label}: `), select);
+      const label = catalogueWords(toggle.label);
+      row.append(el("label", { for: id }, /[?:]$/.test(label) ? `${label} ` : `${label}: `), select);
       this.toggleBox.append(row);
     }
   }

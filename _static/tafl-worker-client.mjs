@@ -2,7 +2,7 @@
 // that tells a busy worker from a dead one. One per board (so one board's search never makes
 // another wait); the first board adopts the worker tafl-boot.js started in the page's head.
 
-import { t } from "./tafl-board-words.mjs";
+import { t, workerSaid } from "./tafl-board-words.mjs";
 
 /** @typedef {import("./tafl-protocol.mjs").ErrorReply} ErrorReply */
 
@@ -130,7 +130,7 @@ export class RulesWorker {
         this.marks = payload.marks || {};      // milliseconds from the worker's start to each step
         this.events.engineReady?.();
       } else if (type === "ready") {
-        this.lost(payload.error, { starting: true, reload: Boolean(payload.reload) });
+        this.lost(workerSaid(payload), { starting: true, reload: Boolean(payload.reload) });
       }
       return;
     }
@@ -139,7 +139,7 @@ export class RulesWorker {
     this.pending.delete(id);
     clearTimeout(entry.timer);
     if (ok) entry.resolve(payload);
-    else entry.reject(Object.assign(new Error(payload.error || t("request failed")), { payload }));
+    else entry.reject(Object.assign(new Error(workerSaid(payload) || t("request failed")), { payload }));
   }
 
   request(type, payload, timeout = 0) {

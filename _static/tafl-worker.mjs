@@ -61,10 +61,21 @@ function beat() {
 // A runtime file that cannot be fetched makes Pyodide wait for ever (it only warns), so every
 // fetch goes through here: a failure is reported to the page at once, naming the file.
 let startFailed = false;
-function fatal(message, extra = {}) {
+function fatal(said, extra = {}) {
   if (startFailed) return;
   startFailed = true;
-  postMessage({ id: 0, ok: false, type: "ready", payload: { error: message, ...extra } });
+  postMessage({ id: 0, ok: false, type: "ready", payload: { ...said, ...extra } });
+}
+
+/**
+ * A failure in words: `error` in English, and `words` (the English template and its values), which
+ * the page says in its own language (`t` of tafl-board-words.mjs; the worker has no page to read).
+ * @param {string} text  the English, the catalogue's key
+ * @param {Object<string, string|number>} [values]
+ */
+function t(text, values = {}) {
+  const error = text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+  return { error, words: { text, values } };
 }
 const nameOf = (url) => url.split("/").pop().split("?")[0];
 
@@ -179,10 +190,10 @@ self.fetch = async (input, init) => {
       ? wasmBytes.then((bytes) => new Response(bytes, { headers: { "Content-Type": "application/wasm" } }))
       : copies.has(url) ? take(url) : realFetch(input, init));
     beat();
-    if (!response.ok && url !== SNAPSHOT) fatal(`Python could not start: ${nameOf(url)} could not be loaded (HTTP ${response.status})`);
+    if (!response.ok && url !== SNAPSHOT) fatal(t("Python could not start: {file} could not be loaded (HTTP {status})", { file: nameOf(url), status: response.status }));
     return response;
   } catch (error) {
-    if (url !== SNAPSHOT) fatal(`Python could not start: ${nameOf(url)} could not be loaded (${error.message || error})`);
+    if (url !== SNAPSHOT) fatal(t("Python could not start: {file} could not be loaded ({error})", { file: nameOf(url), error: String(error.message || error) }));
     throw error;
   }
 };
@@ -190,7 +201,7 @@ let started = false;
 self.addEventListener("unhandledrejection", (event) => {
   if (started) return;
   event.preventDefault();  // reported to the page, in words, as the reason the engine could not start
-  fatal(`Python could not start: ${event.reason?.message || event.reason}`);
+  fatal(t("Python could not start: {error}", { error: String(event.reason?.message || event.reason) }));
 });
 
 // ---------------------------------------------------------------- which start
@@ -323,9 +334,9 @@ ready.then(
     keepRuntime().then(() => postMessage({ id: 0, ok: true, type: "kept", payload: {} }));
   },
   (error) => (error instanceof OtherBuild
-    ? fatal("the site was updated while this page was open, and its rules engine is now of another build: "
-      + "reload the page (your game is kept)", { reload: true, detail: error.message })
-    : fatal(`Python could not start: ${error.message || error}`)),
+    ? fatal(t("the site was updated while this page was open, and its rules engine is now of another build: reload the page (your game is kept)"),
+      { reload: true, detail: error.message })
+    : fatal(t("Python could not start: {error}", { error: String(error.message || error) }))),
 );
 
 self.onmessage = async (event) => {
@@ -338,14 +349,14 @@ self.onmessage = async (event) => {
   try {
     ({ api } = await ready);
   } catch (error) {
-    postMessage({ id, ok: false, type, payload: { error: `Python could not start: ${error.message || error}` } });
+    postMessage({ id, ok: false, type, payload: t("Python could not start: {error}", { error: String(error.message || error) }) });
     return;
   }
   try {
     const reply = JSON.parse(api.handle(String(type), JSON.stringify(payload ?? {})));
     postMessage({ id, ok: !("error" in reply), type, payload: reply });
   } catch (error) {
-    postMessage({ id, ok: false, type, payload: { error: `internal error: ${error.message || error}` } });
+    postMessage({ id, ok: false, type, payload: t("internal error: {error}", { error: String(error.message || error) }) });
   }
 };
 

@@ -5,10 +5,10 @@ Pure Python, the same code in CPython (3.11+) and in Pyodide.
 Modules, in layers: each imports only from the layers listed before its own (a test
 walks the imports and holds the package to this list):
 
-- :mod:`~tafl_rules.errors` (the error types), :mod:`~tafl_rules.pieces` (piece kinds and
-  sides), :mod:`~tafl_rules.outcome` (how a game ends), :mod:`~tafl_rules._version`,
-  :mod:`~tafl_rules._workers` (the lab's worker processes), :mod:`~tafl_rules.messages` (the words a board
-  shows, in the reader's language);
+- :mod:`~tafl_rules.messages` (the words a board shows, in the reader's language);
+- :mod:`~tafl_rules.errors` (the error types, whose words are messages), :mod:`~tafl_rules.pieces` (piece
+  kinds and sides), :mod:`~tafl_rules.outcome` (how a game ends), :mod:`~tafl_rules._version`,
+  :mod:`~tafl_rules._workers` (the lab's worker processes);
 - :mod:`~tafl_rules.squares` (square names and board geometry),
   :mod:`~tafl_rules.position` (OTN position records);
 - :mod:`~tafl_rules.modes` (every mode of every rule point, each in one place);

@@ -10,7 +10,9 @@ of bad input; the three kinds say *what* was wrong:
 * :class:`PositionError`: a well-formed start position that cannot occur under the rules
   (``problem`` names the kind: no king, a piece where it may not stand...).
 
-This module imports nothing from the package: every other module may import it.
+This module imports only :mod:`tafl_rules.messages` (which imports nothing from the package):
+every other module may import it. Each error's text is a message (``str(error)`` the English
+as ever), so that the web API can say it in the language a request asks for.
 
 >>> from tafl_rules import Game, IllegalMove, NotationError
 >>> game = Game("brandubh")
@@ -28,12 +30,14 @@ there is no piece on c1
 
 from __future__ import annotations
 
+from .messages import message as _message, verbatim as _verbatim
+
 
 class RulesError(ValueError):
     """A rules record (or a toggle, or a rules file) is impossible; the message names the field."""
 
     def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
+        super().__init__(_message("{field}: {problem}", field=_verbatim(field), problem=message))
         self.field = field
         self.message = message
 
@@ -47,7 +51,7 @@ class NotationError(ValueError):
     """
 
     def __init__(self, message: str, text: str = "", offset: int = 0) -> None:
-        super().__init__(f"{message} (at offset {offset})")
+        super().__init__(_message("{problem} (at offset {offset})", problem=message, offset=offset))
         self.message = message
         self.text = text
         self.offset = offset

@@ -47,6 +47,21 @@ class Message(str):
         return (Message, (self.template, self.params))
 
 
+class Verbatim(str):
+    """Text a message puts in as it is, in every language: a name the code reads (a rule point, an
+    OTN key, a list of the values allowed), which a catalogue entry of the same spelling must not
+    turn into words.
+
+    >>> translate(message("{field}: {problem}", field=verbatim("throne"), problem=message("the throne")), "cy")
+    'throne: yr orsedd'
+    """
+
+
+def verbatim(text: str) -> Verbatim:
+    """``text``, put into a message as it is in every language (:class:`Verbatim`)."""
+    return Verbatim(text)
+
+
 def _listed(params: dict[str, Any], say: Any) -> dict[str, Any]:
     """The values as said: a list or tuple of words is said item by item and joined with ", "."""
     return {name: ", ".join(say(item) for item in value) if isinstance(value, (list, tuple)) else say(value)
@@ -63,7 +78,7 @@ def translate(text: str, lang: str) -> str:
     """``text`` in ``lang`` ("" or "en": as it is). A message is rebuilt from the catalogue's
     template with its values translated; a plain string is looked up whole; what the catalogue
     lacks stays English (a test holds the catalogue complete)."""
-    if lang in ("", "en"):
+    if lang in ("", "en") or isinstance(text, Verbatim):
         return str(text)
     words = catalogue(lang)
     tidy = _ORTHOGRAPHY.get(lang, str)

@@ -112,6 +112,7 @@ from . import catalogue
 from .engine import SIDE_NAMES
 from .errors import IllegalMove, NotationError, PositionError, RulesError
 from .game import Game, Move
+from .messages import message, verbatim
 from .modes import ESCAPE, HOSTILITY, KING_ARMED, KING_CAPTURE, REPETITION, SHIELDWALL, RulePoint
 from .outcome import Termination
 from .position import format_position, parse_position
@@ -120,6 +121,18 @@ from .squares import SQUARE_PATTERN, square_index, square_name
 
 # ---------------------------------------------------------------------------
 # squares
+
+
+def _unsupported(key: str, value: str) -> str:
+    """An OTN rule that tafl_rules cannot play, named by its key and value and in words."""
+    return message("{key}:{value} ({what}) is not supported by tafl_rules", key=verbatim(key), value=verbatim(value),
+                   what=_UNSUPPORTED[key])
+
+
+def _reason(error: Exception) -> str:
+    """An error's words as it was raised with them (a message stays translatable)."""
+    said = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else None
+    return str(error) if said is None else said
 
 
 def _shown(text: str) -> str:
@@ -133,7 +146,7 @@ def _position_squares(text: str, size: int, offset: int, whole: str) -> tuple[fr
     try:
         placement = parse_position(text, size)
     except NotationError as error:
-        raise NotationError(f"start: {error.message}", whole, offset + error.offset) from None
+        raise NotationError(message("start: {problem}", problem=error.message), whole, offset + error.offset) from None
     att = frozenset(i for i in range(size * size) if placement.attackers >> i & 1)
     dfd = frozenset(i for i in range(size * size) if placement.defenders >> i & 1)
     return att, dfd, placement.king
@@ -226,8 +239,8 @@ class _Reader:
         self.start = start
         self.attackers = attackers
 
-    def error(self, key: str, message: str, at: int = 0) -> NotationError:
-        return NotationError(f"{key}: {message}", self.text, self.offsets.get(key, 0) + at)
+    def error(self, key: str, problem: str, at: int = 0) -> NotationError:
+        return NotationError(message("{key}: {problem}", key=verbatim(key), problem=problem), self.text, self.offsets.get(key, 0) + at)
 
     def get(self, key: str) -> str:
         return self.keys.get(key, DEFAULTS[key])
@@ -236,10 +249,10 @@ class _Reader:
         value = self.get(key)
         table = _CHOICE_KEYS[key]
         if value not in table:
-            raise self.error(key, f"{value!r} is not one of {', '.join(table)}")
+            raise self.error(key, message("{value} is not one of {choices}", value=repr(value), choices=verbatim(", ".join(table))))
         meaning = table[value]
         if meaning is None:
-            raise self.error(key, f"{key}:{value} ({_UNSUPPORTED[key]}) is not supported by tafl_rules")
+            raise self.error(key, _unsupported(key, value))
         return meaning
 
     def yes(self, key: str) -> bool:
@@ -249,7 +262,7 @@ class _Reader:
         value = self.get(key)
         for i, ch in enumerate(value):
             if ch not in "tcnkTCNK":
-                raise self.error(key, f"{ch!r} is not a piece letter (t, c, n, k, T, C, N, K)", i)
+                raise self.error(key, message("{letter} is not a piece letter (t, c, n, k, T, C, N, K)", letter=repr(ch)), i)
         return value
 
     def pieces(self, key: str) -> frozenset[str]:
@@ -266,7 +279,7 @@ class _Reader:
             if part:
                 index = square_index(part, self.size)
                 if index < 0:
-                    raise self.error(key, f"{part!r} is not a square of the {self.size}x{self.size} board", at)
+                    raise self.error(key, message("{square} is not a square of the {size}x{size} board", square=repr(part), size=self.size), at)
                 out.add(index)
             at += len(part) + 1
         return frozenset(out)
@@ -285,9 +298,9 @@ class _Reader:
         spd = self.get("spd")
         if not re.fullmatch(r"-1|[1-9][0-9]?", spd):
             if "," in spd:
-                raise self.error("spd", f"speed limits per piece type ({spd!r}) are not supported; "
-                                        "give one number for every piece")
-            raise self.error("spd", f"{spd!r} is not -1 (no limit) or a whole number of squares")
+                raise self.error("spd", message("speed limits per piece type ({speeds}) are not supported; "
+                                                "give one number for every piece", speeds=repr(spd)))
+            raise self.error("spd", message("{speed} is not -1 (no limit) or a whole number of squares", speed=repr(spd)))
         speed = 0 if spd == "-1" else int(spd)
         v["king_speed"] = v["man_speed"] = speed
 
@@ -299,24 +312,24 @@ class _Reader:
         elif not corners:
             v["corners"] = False
         else:
-            raise self.error("cor", "only the four corner squares (or none) can be corners in tafl_rules")
+            raise self.error("cor", message("only the four corner squares (or none) can be corners in tafl_rules"))
         centre = self.squares("cen")
         if centre is None or centre == frozenset({n // 2}):
             v["throne"] = True
         elif not centre:
             v["throne"] = False
         else:
-            raise self.error("cen", "only the centre square (or none) can be the throne in tafl_rules")
+            raise self.error("cen", message("only the centre square (or none) can be the throne in tafl_rules"))
         forts = self.squares("afor")
         if not forts:
             v["camps"] = False
         elif forts == self.attackers:
             v["camps"] = True
         else:
-            raise self.error("afor", "attacker fortresses must be exactly the attackers' start squares "
-                                     "(tafl_rules' camps)")
+            raise self.error("afor", message("attacker fortresses must be exactly the attackers' start squares "
+                                             "(tafl_rules' camps)"))
         if self.squares("dfor"):
-            raise self.error("dfor", "defender fortresses are not supported")
+            raise self.error("dfor", message("defender fortresses are not supported"))
 
         v["throne_stop"] = self.pieces("cens")
         v["throne_pass"] = self.pieces("cenp")
@@ -328,10 +341,10 @@ class _Reader:
         v["king_reenter_throne"] = "K" in cenre
         for letter, piece in (("t", "attacker"), ("T", "defender")):
             if letter not in cenre and piece in v["throne_stop"]:
-                raise self.error("cenre", f"forbidding {piece}s to re-enter the centre is not supported")
+                raise self.error("cenre", message("forbidding {pieces} to re-enter the centre is not supported", pieces=f"{piece}s"))
         for key in ("corre", "aforre", "dforre"):
             if not set("tTK") <= set(self.letters(key)):
-                raise self.error(key, "re-entry restrictions on corners and fortresses are not supported")
+                raise self.error(key, message("re-entry restrictions on corners and fortresses are not supported"))
         for key in ("dforp", "dfors", "dforh"):
             self.letters(key)
 
@@ -353,7 +366,7 @@ class _Reader:
 
         sw = self.choice("sw")
         if SHIELDWALL[sw].takes_rows and not self.yes("swf"):
-            raise self.error("swf", "shieldwall captures by any move (swf:n) are not supported")
+            raise self.error("swf", message("shieldwall captures by any move (swf:n) are not supported"))
         v["shieldwall"] = sw
         v["edge_fort"] = self.yes("efe")
         # rule points OTN has no key for, as OpenTafl plays them
@@ -523,12 +536,12 @@ def _parse_extension(field: str, value: str, text: str, at: int) -> Any:
     kind = _FIELD_KIND[field]
     if kind == "bool":
         if value not in ("true", "false"):
-            raise NotationError(f"x-{field}: expected true or false, got {value!r}", text, at)
+            raise NotationError(message("x-{field}: expected true or false, got {value}", field=verbatim(field), value=repr(value)), text, at)
         return value == "true"
     if kind == "int":
         if not re.fullmatch(r"[0-9]{1,9}", value):
-            raise NotationError(f"x-{field}: expected a whole number of at most nine digits, got {_shown(value)}",
-                                text, at)
+            raise NotationError(message("x-{field}: expected a whole number of at most nine digits, got {value}",
+                                        field=verbatim(field), value=_shown(value)), text, at)
         return int(value)
     if kind == "set":
         allowed = KING_ANVILS if field == "king_capture_against" else PIECES
@@ -537,12 +550,14 @@ def _parse_extension(field: str, value: str, text: str, at: int) -> Any:
         for part in value.split(","):
             if part:
                 if part not in allowed:
-                    raise NotationError(f"x-{field}: {part!r} is not one of {', '.join(allowed)}", text, at + pos)
+                    raise NotationError(message("x-{field}: {value} is not one of {choices}", field=verbatim(field), value=repr(part),
+                                                choices=verbatim(", ".join(allowed))), text, at + pos)
                 out.append(part)
             pos += len(part) + 1
         return frozenset(out)
     if field in CHOICES and value not in CHOICES[field]:
-        raise NotationError(f"x-{field}: {value!r} is not one of {', '.join(CHOICES[field])}", text, at)
+        raise NotationError(message("x-{field}: {value} is not one of {choices}", field=verbatim(field), value=repr(value),
+                                            choices=verbatim(", ".join(CHOICES[field]))), text, at)
     return value
 
 
@@ -552,7 +567,7 @@ def _tokens(text: str) -> list[tuple[str, str, int, int]]:
     for m in re.finditer(r"\S+", text):
         token = m.group()
         if ":" not in token:
-            raise NotationError(f"expected key:value, got {token!r}", text, m.start())
+            raise NotationError(message("expected key:value, got {token}", token=repr(token)), text, m.start())
         key, value = token.split(":", 1)
         out.append((key, value, m.start(), m.start() + len(key) + 1))
     return out
@@ -582,39 +597,39 @@ def _read_rules(text: str) -> tuple[Rules, str, str]:
     """:func:`parse_rules`, with the start position and the first side the string writes in
     ``start`` and ``atkf`` (a game's own, when ``x-start`` or ``x-first`` give the rules')."""
     if not isinstance(text, str):
-        raise NotationError(f"a rules string must be text, got {type(text).__name__}", "", 0)
+        raise NotationError(message("a rules string must be text, got {kind}", kind=type(text).__name__), "", 0)
     tokens = _tokens(text)
     if not tokens:
-        raise NotationError("empty rules string (expected dim:<size> ... start:<position>)", text, 0)
+        raise NotationError(message("empty rules string (expected dim:<size> ... start:<position>)"), text, 0)
     key, value, at, vat = tokens[0]
     if key != "dim":
-        raise NotationError(f"a rules string must begin with dim:<size>, not {key!r}", text, at)
+        raise NotationError(message("a rules string must begin with dim:<size>, not {key}", key=repr(key)), text, at)
     if not re.fullmatch(r"[0-9]+", value):
-        raise NotationError(f"dim: {_shown(value)} is not a whole number", text, vat)
+        raise NotationError(message("dim: {value} is not a whole number", value=_shown(value)), text, vat)
     if len(value) > 9:
-        raise NotationError(f"dim: {_shown(value)} is not a board size (7 to 19)", text, vat)
+        raise NotationError(message("dim: {value} is not a board size (7 to 19)", value=_shown(value)), text, vat)
     size = int(value)
     if not 7 <= size <= 19 or size % 2 == 0:
-        raise RulesError("size", f"the board must have an odd side from 7 to 19, got {size}")
+        raise RulesError("size", message("the board must have an odd side from 7 to 19, got {size}", size=size))
     key, start, at, start_at = tokens[-1]
     if key != "start":
         where = next((t for t in tokens if t[0] == "start"), None)
         if where is None:
-            raise NotationError("the rules string has no start:<position> entry (it must come last)",
+            raise NotationError(message("the rules string has no start:<position> entry (it must come last)"),
                                 text, len(text.rstrip()))
-        raise NotationError("start:<position> must be the last entry", text, where[2])
+        raise NotationError(message("start:<position> must be the last entry"), text, where[2])
     keys: dict[str, str] = {}
     offsets: dict[str, int] = {}
     extensions: dict[str, Any] = {}
     own_start_at = start_at
     for key, value, at, vat in tokens[1:-1]:
         if key in keys or key in ("dim", "start"):
-            raise NotationError(f"{key!r} is given twice", text, at)
+            raise NotationError(message("{key} is given twice", key=repr(key)), text, at)
         if key.startswith("x-"):
             field = key[2:]
             if field not in FIELDS:
-                raise NotationError(f"unknown extension key {key!r}; extension keys are x-<field> for the "
-                                    f"fields {', '.join(FIELDS)}", text, at)
+                raise NotationError(message("unknown extension key {key}; extension keys are x-<field> for the "
+                                            "fields {fields}", key=repr(key), fields=verbatim(", ".join(FIELDS))), text, at)
             if field == "start":
                 _position_squares(value, size, vat, text)
                 own_start_at = vat
@@ -622,13 +637,13 @@ def _read_rules(text: str) -> tuple[Rules, str, str]:
             keys[key] = value
             continue
         if key not in _KNOWN_KEYS:
-            raise NotationError(f"unknown rules key {key!r}", text, at)
+            raise NotationError(message("unknown rules key {key}", key=repr(key)), text, at)
         if key in _CHOICE_KEYS:
             if value not in _CHOICE_KEYS[key]:
-                raise NotationError(f"{key}: {value!r} is not one of {', '.join(_CHOICE_KEYS[key])}", text, vat)
+                raise NotationError(message("{key}: {problem}", key=verbatim(key), problem=message(
+                    "{value} is not one of {choices}", value=repr(value), choices=verbatim(", ".join(_CHOICE_KEYS[key])))), text, vat)
             if _CHOICE_KEYS[key][value] is None:
-                raise NotationError(f"{key}: {key}:{value} ({_UNSUPPORTED[key]}) is not supported by tafl_rules",
-                                    text, vat)
+                raise NotationError(message("{key}: {problem}", key=verbatim(key), problem=_unsupported(key, value)), text, vat)
         keys[key] = value
         offsets[key] = vat
     # camps are the attackers' squares of the rules' own start (x-start, when the game began elsewhere)
@@ -679,8 +694,8 @@ _SQUARE_NAME = re.compile(SQUARE_PATTERN)
 
 def _parse_move_at(text: str, base: int, whole: str, size: int | None) -> MoveRecord:
     """Parse one move record ``text`` found at offset ``base`` of ``whole``."""
-    def fail(message: str, at: int) -> NotationError:
-        return NotationError(f"move {_shown(text)}: {message}", whole, base + at)
+    def fail(problem: str, at: int) -> NotationError:
+        return NotationError(message("move {move}: {problem}", move=_shown(text), problem=problem), whole, base + at)
 
     if text == "---":
         return MoveRecord(resign=True)
@@ -689,32 +704,32 @@ def _parse_move_at(text: str, base: int, whole: str, size: int | None) -> MoveRe
     if len(text) > 1 and text[0] in "tcnkTCNK" and text[1].isalpha():
         piece = text[0]
         if piece not in "tTK":
-            raise fail(f"{piece!r} (a commander or knight of berserk tafl) is not supported", 0)
+            raise fail(message("{piece} (a commander or knight of berserk tafl) is not supported", piece=repr(piece)), 0)
         i = 1
 
     def square(i: int, what: str) -> tuple[str, int]:
         m = _SQUARE_RE.match(text, i)
         if not m:
-            raise fail(f"expected the {what} square (a letter a-s and a rank number, like e5)", i)
+            raise fail(message("expected the {which} square (a letter a-s and a rank number, like e5)", which=what), i)
         name = m.group()
         if not _SQUARE_NAME.fullmatch(name) or (size is not None and square_index(name, size) < 0):
-            raise fail(f"{name} is not a square of the {size}x{size} board" if size else
-                       f"{name} is not a square name", i)
+            raise fail(message("{square} is not a square of the {size}x{size} board", square=name, size=size) if size
+                       else message("{square} is not a square name", square=name), i)
         return name, m.end()
 
-    start, i = square(i, "starting")
+    start, i = square(i, message("starting"))
     if text.startswith(("^", "="), i):
-        raise fail("jumps and berserk moves ('^', '=') are not supported", i)
+        raise fail(message("jumps and berserk moves ('^', '=') are not supported"), i)
     if not text.startswith("-", i):
-        raise fail("expected '-' between the two squares", i)
-    end, i = square(i + 1, "ending")
+        raise fail(message("expected '-' between the two squares"), i)
+    end, i = square(i + 1, message("ending"))
     captures = []
     if text.startswith("x", i):
         i += 1
         while True:
             if i < len(text) and text[i] in "tcnkTCNK" and i + 1 < len(text) and text[i + 1].isalpha():
                 i += 1  # a piece symbol before the captured square
-            name, i = square(i, "captured")
+            name, i = square(i, message("captured"))
             captures.append(name)
             if text.startswith(("/", "x"), i):
                 i += 1
@@ -722,7 +737,7 @@ def _parse_move_at(text: str, base: int, whole: str, size: int | None) -> MoveRe
             break
     info = text[i:]
     if info not in ("",) + _INFO:
-        raise fail(f"unexpected {_shown(info)} (after the move only +, ++, - or -- may follow)", i)
+        raise fail(message("unexpected {text} (after the move only +, ++, - or -- may follow)", text=_shown(info)), i)
     return MoveRecord(start, end, tuple(captures), piece, info)
 
 
@@ -738,10 +753,10 @@ def parse_move(text: str, *, size: int | None = None) -> MoveRecord:
     MoveRecord(from_square='e5', to_square='e8', captures=('e9', 'f8'), piece=None, info='+', resign=False)
     """
     if not isinstance(text, str):
-        raise NotationError(f"a move record must be text, got {type(text).__name__}", "", 0)
+        raise NotationError(message("a move record must be text, got {kind}", kind=type(text).__name__), "", 0)
     stripped = text.strip()
     if not stripped:
-        raise NotationError("empty move record", text, 0)
+        raise NotationError(message("empty move record"), text, 0)
     return _parse_move_at(stripped, text.find(stripped), text, size)
 
 
@@ -826,24 +841,26 @@ class GameRecord:
             at = self.offsets[ply] if ply < len(self.offsets) else 0
             number = (ply + offset_turn) // 2 + 1
             side = game.turn if game.turn in sides else "?"
-            where = f"turn {number} ({side})"
+            where = message("turn {number} ({side})", number=number, side=side)
             if record.resign:
                 if ply != len(self.moves) - 1:
-                    raise NotationError(f"{where}: moves follow the resignation", self.text, at)
+                    raise NotationError(message("{where}: moves follow the resignation", where=where), self.text, at)
                 break
             if game.outcome is not None:
-                raise NotationError(f"{where}: {record.move} is played after the game ended "
-                                    f"({game.outcome.reason})", self.text, at)
+                raise NotationError(message("{where}: {move} is played after the game ended ({reason})",
+                                            where=where, move=record.move, reason=game.outcome.reason), self.text, at)
             if record.piece is not None:
                 actual = game.piece_at(record.from_square)
                 expected = {"K": "king", "T": "defender", "t": "attacker"}[record.piece]
                 if actual is not None and actual != expected:
-                    raise NotationError(f"{where}: {format_move(record)} names a {expected} but "
-                                        f"{record.from_square} holds a {actual}", self.text, at)
+                    raise NotationError(message("{where}: {move} names a {expected} but {square} holds a {actual}",
+                                                where=where, move=format_move(record), expected=expected,
+                                                square=record.from_square, actual=actual), self.text, at)
             try:
                 move = game.play(record.move)
             except IllegalMove as error:
-                raise NotationError(f"{where}: {record.move} is illegal: {error}", self.text, at) from None
+                raise NotationError(message("{where}: {move} is illegal: {reason}", where=where, move=record.move,
+                                            reason=_reason(error)), self.text, at) from None
             if check_captures:
                 written, made = set(record.captures), set(move.captures)
                 if written != made:
@@ -851,10 +868,10 @@ class GameRecord:
                     king = game.king_square()
                     game.play(record.move)
                     if (written ^ made) - {king}:
-                        raise NotationError(
-                            f"{where}: the record says {record.move} captures "
-                            f"{', '.join(sorted(written)) or 'nothing'}, the rules capture "
-                            f"{', '.join(sorted(made)) or 'nothing'}", self.text, at)
+                        raise NotationError(message(
+                            "{where}: the record says {move} captures {written}, the rules capture {made}",
+                            where=where, move=record.move, written=", ".join(sorted(written)) or message("nothing"),
+                            made=", ".join(sorted(made)) or message("nothing")), self.text, at)
         return game
 
     def to_otn(self) -> str:
@@ -925,8 +942,8 @@ class _GameReader:
         self.open_turn: list[int | None] | None = None  # plies of the turn awaiting commentary
         self.in_variation = False
 
-    def fail(self, message: str, at: int) -> NotationError:
-        return NotationError(message, self.text, at)
+    def fail(self, problem: str, at: int) -> NotationError:
+        return NotationError(problem, self.text, at)
 
     def line_end(self, i: int) -> int:
         end = self.text.find("\n", i)
@@ -955,15 +972,15 @@ class _GameReader:
         """A ``[tag:value]`` in the header, else ``[first|second]`` commentary."""
         close = self.text.find("]", i)
         if close < 0:
-            raise self.fail("'[' is never closed by ']'", i)
+            raise self.fail(message("'[' is never closed by ']'"), i)
         body = self.text[i + 1:close]
         if self.header:
             if ":" not in body:
-                raise self.fail("a tag must read [name:value]", i)
+                raise self.fail(message("a tag must read [name:value]"), i)
             raw_key, value = body.split(":", 1)
             key = raw_key.strip()
             if key in self.tags:
-                raise self.fail(f"tag {key!r} is given twice", i)
+                raise self.fail(message("tag {key} is given twice", key=repr(key)), i)
             self.tags[key] = value
             value_at = i + 1 + len(raw_key) + 1
             if key == "rules":
@@ -979,13 +996,13 @@ class _GameReader:
                     self.comments[ply] = comment
             self.open_turn = None
         else:
-            raise self.fail("commentary must follow a turn", i)
+            raise self.fail(message("commentary must follow a turn"), i)
         return close + 1
 
     def bare_rules(self, i: int) -> int:
         end = self.line_end(i)
         if self.rules_at is not None:
-            raise self.fail("a second rules string", i)
+            raise self.fail(message("a second rules string"), i)
         self.rules_at = (self.text[i:end], i)
         return end
 
@@ -995,16 +1012,16 @@ class _GameReader:
         m = _TURN_RE.match(text, i)
         if not m:
             word = _WORD_RE.match(text, i)
-            raise self.fail(f"expected a turn number like '{self.next_turn}.', got "
-                            f"{_shown(word.group() if word else text[i:])}", i)
+            raise self.fail(message("expected a turn number like '{turn}.', got {text}", turn=self.next_turn,
+                                    text=_shown(word.group() if word else text[i:])), i)
         self.header, self.in_variation = False, False
         if len(m.group(1)) > 9:
-            raise self.fail(f"turn {_shown(m.group(1))} where turn {self.next_turn} was expected", i)
+            raise self.fail(message("turn {number} where turn {turn} was expected", number=_shown(m.group(1)), turn=self.next_turn), i)
         number = int(m.group(1))
         if number != self.next_turn:
-            raise self.fail(f"turn {number} where turn {self.next_turn} was expected", i)
+            raise self.fail(message("turn {number} where turn {turn} was expected", number=number, turn=self.next_turn), i)
         if self.moves and self.moves[-1].resign:
-            raise self.fail(f"turn {number} follows a resignation", i)
+            raise self.fail(message("turn {number} follows a resignation", number=number), i)
         self.next_turn += 1
         end = self.line_end(i)
         bracket = text.find("[", m.end(), end)
@@ -1013,20 +1030,20 @@ class _GameReader:
         for w in re.finditer(r"\S+", text[m.end():end]):
             token, at = w.group(), m.end() + w.start()
             if len(plies) == 2:
-                raise self.fail(f"turn {number} has more than two moves", at)
+                raise self.fail(message("turn {number} has more than two moves", number=number), at)
             if token == ".....":
                 if number != 1 or plies:
-                    raise self.fail("'.....' (no move) may only open turn 1", at)
+                    raise self.fail(message("'.....' (no move) may only open turn 1"), at)
                 self.shift = 1
                 plies.append(None)
                 continue
             if self.moves and self.moves[-1].resign:
-                raise self.fail("a move follows the resignation", at)
+                raise self.fail(message("a move follows the resignation"), at)
             self.moves.append(_parse_move_at(token, at, text, None))
             self.offsets.append(at)
             plies.append(len(self.moves) - 1)
         if not plies:
-            raise self.fail(f"turn {number} has no move", m.end())
+            raise self.fail(message("turn {number} has no move", number=number), m.end())
         self.open_turn = plies + [None] * (2 - len(plies))
         return end
 
@@ -1044,8 +1061,8 @@ class _GameReader:
         for move, at in zip(self.moves, self.offsets):
             for name in (move.from_square, move.to_square) + move.captures:
                 if name and square_index(name, size) < 0:
-                    raise self.fail(f"move {format_move(move)!r}: {name} is not a square of the "
-                                    f"{size}x{size} board", at)
+                    raise self.fail(message("move {move}: {square} is not a square of the {size}x{size} board",
+                                            move=repr(format_move(move)), square=name, size=size), at)
         position, position_at = None, 0
         if written is not None and _canonical_text(written[0], size) != _canonical(rules):
             # a game that began elsewhere: its start in the rules string, the rules' own in x-start
@@ -1053,7 +1070,7 @@ class _GameReader:
         if self.position_at is not None:
             _position_squares(self.position_at[0], size, self.position_at[1], text)
             if position is not None and _canonical_text(self.position_at[0], size) != _canonical_text(position, size):
-                raise self.fail("the position tag and the rules string's start: give two different starts",
+                raise self.fail(message("the position tag and the rules string's start: give two different starts"),
                                 self.position_at[1])
             position, position_at = self.position_at
         if position is None:
@@ -1061,26 +1078,26 @@ class _GameReader:
         try:  # a start no game can have (no king, a man on the throne...): refused here, by name
             rules.check_position(parse_position(rules.start if position is None else position, size))
         except PositionError as error:
-            raise self.fail(f"start position: {error.message}", position_at) from None
+            raise self.fail(message("start position: {problem}", problem=error.message), position_at) from None
         turn = tags.pop("turn", None)
         tags.pop("rules", None)
         tags.pop("position", None)
         if turn is not None:
             turn = turn.strip()
             if turn not in ("attackers", "defenders"):
-                raise self.fail(f"turn tag: {turn!r} is not attackers or defenders", text.find("[turn:"))
+                raise self.fail(message("turn tag: {turn} is not attackers or defenders", turn=repr(turn)), text.find("[turn:"))
         other = "defenders" if rules.first == "attackers" else "attackers"
         if written is not None and written[1] != rules.first:  # atkf gives the game's first side, x-first the rules'
             if self.shift or (turn is not None and turn != written[1]):
-                raise self.fail(f"the rules string says the {written[1]} move first (atkf), but the record "
-                                f"says otherwise", text.find("....." if self.shift else "[turn:"))
+                raise self.fail(message("the rules string says the {side} move first (atkf), but the record says otherwise",
+                                        side=written[1]), text.find("....." if self.shift else "[turn:"))
             turn = written[1]
         elif self.shift:
             if turn is not None and turn != other:
-                raise self.fail(f"turn 1 starts with '.....' but the turn tag says {turn}", text.find("....."))
+                raise self.fail(message("turn 1 starts with '.....' but the turn tag says {side}", side=turn), text.find("....."))
             turn = other
         elif self.moves and turn is not None and turn != rules.first:
-            raise self.fail(f"the turn tag says the {turn} move first, but turn 1 has no '.....'",
+            raise self.fail(message("the turn tag says the {side} move first, but turn 1 has no '.....'", side=turn),
                             self.offsets[0])
         return GameRecord(rules=rules, tags=tags, position=position, turn=turn, moves=self.moves,
                           comments=self.comments, text=text, offsets=self.offsets, blank_first_half=self.shift)
@@ -1101,7 +1118,7 @@ def read_game(text: str) -> GameRecord:
     string, a ``[variant:...]`` tag naming a catalogue variant (id or name) gives the rules.
     """
     if not isinstance(text, str):
-        raise NotationError(f"a game record must be text, got {type(text).__name__}", "", 0)
+        raise NotationError(message("a game record must be text, got {kind}", kind=type(text).__name__), "", 0)
     reader = _GameReader(text)
     reader.run()
     return reader.record()
@@ -1111,7 +1128,7 @@ def _parse_rules_at(rules_text: str, base: int, whole: str) -> tuple[Rules, str,
     try:
         return _read_rules(rules_text)
     except NotationError as error:
-        raise NotationError(f"rules: {error.message}", whole, base + error.offset) from None
+        raise NotationError(message("rules: {problem}", problem=error.message), whole, base + error.offset) from None
 
 
 def _rules_from_variant_tag(tags: Mapping[str, str], text: str) -> Rules:
@@ -1121,9 +1138,10 @@ def _rules_from_variant_tag(tags: Mapping[str, str], text: str) -> Rules:
             if name.lower() in (v.id.lower(), v.name.lower()):
                 return v.rules
         at = text.find("[variant:")
-        raise NotationError(f"the record has no rules string and {name!r} is not a variant of the catalogue",
+        raise NotationError(message("the record has no rules string and {name} is not a variant of the catalogue",
+                                    name=repr(name)),
                             text, max(at, 0))
-    raise NotationError("the record has no rules string ([rules:dim:... start:...])", text, 0)
+    raise NotationError(message("the record has no rules string ([rules:dim:... start:...])"), text, 0)
 
 
 def game_from_otn(text: str, *, check_captures: bool = True) -> Game:

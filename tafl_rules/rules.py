@@ -21,9 +21,10 @@ size - the board must have an odd side, got 8
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterator, Mapping, Sequence
 
 from .errors import NotationError, PositionError, RulesError
+from .messages import message, verbatim
 from .modes import (POINTS, CornerHostilityName, EscapeName, HostilityName, KingArmedName, KingCaptureName,
                     NoMovesName, RepetitionName, SandwichName, ShieldwallName, SideName, TuichiName)
 from .pieces import KIND_NAMES, SIDE_NAMES
@@ -178,27 +179,30 @@ class Rules:
         for name, allowed in CHOICES.items():
             value = getattr(self, name)
             if not isinstance(value, str) or value not in allowed:
-                raise RulesError(name, f"{_shown(value)} is not one of {', '.join(allowed)}")
+                raise RulesError(name, message("{value} is not one of {choices}", value=_shown(value),
+                                                choices=verbatim(", ".join(allowed))))
         for name in ("throne", "king_reenter_throne", "corners", "camps", "watch_king", "edge_fort", "encirclement"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(name, f"expected true or false, got {_shown(getattr(self, name))}")
+                raise RulesError(name, message("expected true or false, got {value}", value=_shown(getattr(self, name))))
         for name, low, high in (("size", 7, 19), ("king_speed", 0, 18), ("man_speed", 0, 18),
                                 ("repetition_count", 2, 10), ("ply_limit", 0, 100_000)):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise RulesError(name, f"expected a whole number from {low} to {high}, got {_shown(value)}")
+                raise RulesError(name, message("expected a whole number from {low} to {high}, got {value}", low=low, high=high,
+                                                value=_shown(value)))
         if self.size % 2 == 0:
-            raise RulesError("size", f"the board must have an odd side, got {self.size}")
+            raise RulesError("size", message("the board must have an odd side, got {size}", size=self.size))
         self._check_start()
         self._check_combinations()
 
     def _check_start(self) -> None:
         if not isinstance(self.start, str):
-            raise RulesError("start", f"expected an OTN position record (text), got {_shown(self.start)}")
+            raise RulesError("start", message("expected an OTN position record (text), got {value}", value=_shown(self.start)))
         try:
             parse_position(self.start, self.size)
         except NotationError as error:
-            raise RulesError("start", f"{error.message} (at offset {error.offset})") from None
+            raise RulesError("start", message("{problem} (at offset {offset})", problem=error.message,
+                                              offset=error.offset)) from None
 
     def check_position(self, placement: Placement) -> None:
         """Raise :class:`~tafl_rules.errors.PositionError` if no game under these rules can
@@ -212,9 +216,9 @@ class Rules:
         names = g.names
         attackers, defenders, king = placement
         if king < 0:
-            raise PositionError("no-king", "there is no king")
+            raise PositionError("no-king", message("there is no king"))
         if not attackers:
-            raise PositionError("no-attackers", "the attackers have no piece")
+            raise PositionError("no-attackers", message("the attackers have no piece"))
         start = parse_position(self.start, self.size)
         camps = start.attackers if self.camps else 0
         special = [("throne", 1 << g.center if self.throne else 0, self.throne_stop),
@@ -227,23 +231,26 @@ class Rules:
                 at = squares & mask & ~at_start  # a piece on its own start square may never have moved
                 if at and kind not in may_stop:
                     square = names[at.bit_length() - 1]
-                    allowed = " and ".join(_PLURAL[p] for p in PIECES if p in may_stop)
-                    raise PositionError("forbidden-square", f"{_A[kind]} stands on the {place} {square}, "
-                                        f"where {f'only {allowed}' if allowed else 'no piece'} may stop", square)
+                    allowed = [_PLURAL[p] for p in PIECES if p in may_stop]
+                    raise PositionError("forbidden-square", message(
+                        "{piece} stands on the {place} {square}, where {who} may stop", piece=_A[kind],
+                        place=message(place), square=square,
+                        who=_only(allowed)), square)
         if POINTS["escape"][self.escape].squares(g, camps) >> king & 1:
-            raise PositionError("king-escaped", f"the king already stands on an escape square ({names[king]}): "
-                                "the game would be over before its first move", names[king])
+            raise PositionError("king-escaped", message("the king already stands on an escape square ({square}): "
+                                                        "the game would be over before its first move",
+                                                        square=names[king]), names[king])
 
     def _check_combinations(self) -> None:
         problem = POINTS["escape"][self.escape].check(self)
         if problem:
             raise RulesError(*problem)
         if "camp" in self.king_capture_against and not self.camps:
-            raise RulesError("king_capture_against", "'camp' needs camps = true")
+            raise RulesError("king_capture_against", message("'camp' needs camps = true"))
         if "corner" in self.king_capture_against and not self.corners:
-            raise RulesError("king_capture_against", "'corner' needs corners = true")
+            raise RulesError("king_capture_against", message("'corner' needs corners = true"))
         if "throne" in self.king_capture_against and not self.throne:
-            raise RulesError("king_capture_against", "'throne' needs throne = true")
+            raise RulesError("king_capture_against", message("'throne' needs throne = true"))
         # what a mode needs of the other rule points (the escape's needs came first: the
         # king_capture_against messages above assume the squares exist)
         for field, point in POINTS.items():
@@ -258,7 +265,7 @@ class Rules:
         """A copy with some fields changed (validated again)."""
         unknown = sorted(set(changes) - set(FIELDS))
         if unknown:
-            raise RulesError(unknown[0], f"no such rule; rules are {', '.join(FIELDS)}")
+            raise RulesError(unknown[0], message("no such rule; rules are {fields}", fields=verbatim(", ".join(FIELDS))))
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -273,18 +280,27 @@ class Rules:
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
         """Rules from plain data; every unknown key is refused by name."""
         if not isinstance(data, Mapping):
-            raise RulesError("rules", f"expected a table of rule points, got {_shown(data)}")
+            raise RulesError("rules", message("expected a table of rule points, got {value}", value=_shown(data)))
         if not all(isinstance(key, str) for key in data):
-            raise RulesError("rules", "rule names must be text")
+            raise RulesError("rules", message("rule names must be text"))
         unknown = sorted(set(data) - set(FIELDS))
         if unknown:
-            raise RulesError(unknown[0], f"no such rule; rules are {', '.join(FIELDS)}")
+            raise RulesError(unknown[0], message("no such rule; rules are {fields}", fields=verbatim(", ".join(FIELDS))))
         return cls(**dict(data))
 
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
-_A = {"attacker": "an attacker", "defender": "a defender", "king": "the king"}
-_PLURAL = {"attacker": "attackers", "defender": "defenders", "king": "the king"}
+_A = {"attacker": message("an attacker"), "defender": message("a defender"), "king": message("the king")}
+_PLURAL = {"attacker": message("attackers"), "defender": message("defenders"), "king": message("the king")}
+
+
+def _only(pieces: Sequence[str]) -> str:
+    """``no piece``, ``only the king``, ``only attackers and the king``... (as one message)."""
+    if len(pieces) == 3:
+        return message("only {first} and {second} and {third}", first=pieces[0], second=pieces[1], third=pieces[2])
+    if len(pieces) == 2:
+        return message("only {first} and {second}", first=pieces[0], second=pieces[1])
+    return message("only {pieces}", pieces=pieces[0]) if pieces else message("no piece")
 
 
 def _shown(value: object) -> str:
@@ -296,13 +312,16 @@ def _shown(value: object) -> str:
 def _name_set(field: str, value: object, allowed: tuple[str, ...], noun: str, nouns: str) -> frozenset[str]:
     """A set-of-names field as a frozenset, or RulesError naming the field."""
     if isinstance(value, (str, bytes)) or not isinstance(value, (set, frozenset, list, tuple)):
-        raise RulesError(field, f"expected a list of {nouns}, got {_shown(value)}")
+        raise RulesError(field, message("expected a list of pieces, got {value}", value=_shown(value)) if nouns == "pieces"
+                         else message("expected a list of squares, got {value}", value=_shown(value)))
     names = list(value)
     odd = [name for name in names if not isinstance(name, str)]
     unknown = odd or sorted(set(names) - set(allowed))
     if unknown:
-        choices = "pieces are" if noun == "piece" else "choose from"
-        raise RulesError(field, f"unknown {noun} {_shown(unknown[0])}; {choices} {', '.join(allowed)}")
+        shown, choices = _shown(unknown[0]), verbatim(", ".join(allowed))
+        raise RulesError(field, message("unknown piece {value}; pieces are {choices}", value=shown, choices=choices)
+                         if noun == "piece" else
+                         message("unknown square kind {value}; choose from {choices}", value=shown, choices=choices))
     return frozenset(names)
 
 

@@ -193,3 +193,36 @@ def test_a_kiosk_on_a_welsh_page_sets_its_board_out_again_and_speaks_welsh(brows
         page.wait_for_selector('.tafl-board[data-ready="true"]', timeout=90_000)
     finally:
         context.close()
+
+
+def test_a_worker_that_cannot_start_says_so_in_welsh_on_a_welsh_page(page, site_url):
+    """The worker's own failures (tafl-worker.mjs: it has no page to read the catalogue from) reach
+    the board as messages, which the page says in its language; the English page as before."""
+    page.context.route("**/pyodide/pyodide.mjs", lambda route: route.abort())
+    for path, said, not_said in (("cy/index.html", "Ni allai Python gychwyn", "could not start"),
+                                 ("index.html", "Python could not start", "Ni allai")):
+        page.goto(f"{site_url}/{path}")
+        page.wait_for_selector('.tafl-board[data-ready="error"]', timeout=60_000)
+        text = page.locator(".tafl-board-status").text_content()
+        assert said in text and not_said not in text, text
+
+
+def test_the_welsh_rules_sandbox_names_the_layouts_toggles_and_readings_in_welsh(page, site_url):
+    """The sandbox's menus come from the catalogue through the worker; on /cy/ the board script says
+    each name from the page's catalogue (catalogueWords), and a reading chosen still restarts the board."""
+    from tafl_rules.catalogue import variants
+    from tafl_rules.messages import catalogue
+    english = {v.name for v in variants()} | {t.label for v in variants() for t in v.toggles.values()} | \
+        {r.label for v in variants() for t in v.toggles.values() for r in t.readings.values()}
+    english -= {words for words in english if catalogue("cy").get(words) == words}  # a name Welsh keeps (Brandubh)
+    open_board(page, f"{site_url}/cy/docs/sandbox.html")
+    page.wait_for_selector(".tafl-sandbox-live .tafl-sandbox-toggles select")
+    page.locator(".tafl-sandbox-variant").select_option("lewis-1")
+    page.wait_for_selector("select[data-toggle='king_armed']")
+    shown = page.evaluate("""() => [...document.querySelectorAll('.tafl-sandbox-form label, .tafl-sandbox-form option')]
+                                  .map((e) => e.textContent.trim().replace(/:$/, ''))""")
+    assert len(shown) > 20 and "Arfog: mae'r brenin yn cipio fel unrhyw ŵr" in shown
+    assert [words for words in shown if words in english] == []
+    before = page.locator(".tafl-sandbox-otn").text_content()
+    page.locator("select[data-toggle='king_armed']").select_option("yes")
+    page.wait_for_function("b => document.querySelector('.tafl-sandbox-otn').textContent !== b", arg=before)

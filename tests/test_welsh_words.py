@@ -20,13 +20,16 @@ from tafl_rules.ai import LEVELS
 from tafl_rules.howto import _AGAINST, _PIECE_NAMES, how_to_play
 from tafl_rules.messages import Message, catalogue, message, translate
 from tafl_rules.modes import POINTS
+from tafl_rules.otn import _UNSUPPORTED
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "tafl_rules" / "locale" / "cy.po"
 STATIC = ROOT / "_static"
 #: The Python modules whose words a board shows (the rest of the package speaks to programmers).
 ENGINE_FILES = ["tafl_rules/messages.py", "tafl_rules/webapi.py", "tafl_rules/game.py", "tafl_rules/howto.py", "tafl_rules/engine/endings.py",
-                "tafl_rules/modes/endings.py", "tafl_rules/modes/king.py", "docs/_ext/tafl_sphinx/board.py"]
+                "tafl_rules/modes/endings.py", "tafl_rules/modes/king.py", "docs/_ext/tafl_sphinx/board.py",
+                # a record or rules string refused (OTN's notation errors, impossible rules, a start no game can have)
+                "tafl_rules/otn.py", "tafl_rules/rules.py", "tafl_rules/errors.py"]
 _STRING = r'"((?:[^"\\]|\\.)*)"'
 _CALL = re.compile(rf"\bt\(\s*{_STRING}")
 _PLURAL = re.compile(rf"\bplural\([^,()]+(?:\([^()]*\))?[^,()]*,\s*{_STRING},\s*{_STRING}\)")
@@ -51,7 +54,8 @@ def test_every_word_of_the_board_script_is_a_literal_message():
     for path in sorted(STATIC.glob("*.mjs")):
         text = re.sub(r"function (t|plural)\(", "", path.read_text(encoding="utf-8"))
         calls = re.findall(r"(?<![\w.])t\((?!\s*\")([^,)]*)", text)
-        allowed = {"one", "many"} if path.name == "tafl-board-words.mjs" else set()
+        # (the words module's own: plural's, and the worker's failures, each a literal t call in tafl-worker.mjs)
+        allowed = {"one", "many", "payload.words.text"} if path.name == "tafl-board-words.mjs" else set()
         assert set(calls) <= allowed, f"{path.name}: t() of {set(calls) - allowed}"
         assert len(re.findall(r"(?<![\w.])plural\(", text)) == len(_PLURAL.findall(text)), f"{path.name}: a plural() not of literals"
 
@@ -72,7 +76,7 @@ def engine_messages() -> set[str]:
     found: set[str] = set()
     for name in ENGINE_FILES:
         tree = ast.parse((ROOT / name).read_text(encoding="utf-8"))
-        found |= _literal_calls(tree, {"message", "_"})
+        found |= _literal_calls(tree, {"message", "_", "_message"})
         found |= _literal_calls(tree, {"BadRequest", "IllegalMove", "UnknownVariant"})
     for point in POINTS.values():
         for mode in point:
@@ -83,6 +87,20 @@ def engine_messages() -> set[str]:
     found |= set(_AGAINST.values()) | set(_PIECE_NAMES.values())
     found |= {"the throne", "a corner", "the corners", "the camps", "attackers", "defenders"}
     found |= {spec.name for spec in LEVELS.values()}
+    found |= set(_UNSUPPORTED.values())  # what an OTN rule tafl_rules cannot play is (otn._unsupported)
+    return found
+
+
+def catalogue_words() -> set[str]:
+    """The words the rules sandbox shows as the catalogue sends them (``catalogueWords``): every
+    variant's name, its toggles' and their readings' labels."""
+    from tafl_rules.catalogue import variants
+    found = set()
+    for entry in variants():
+        found.add(entry.name)
+        for toggle in entry.toggles.values():
+            found.add(toggle.label)
+            found |= {reading.label for reading in toggle.readings.values()}
     return found
 
 
@@ -95,9 +113,9 @@ def _names(text: str) -> set[str]:
     return set(re.findall(r"\{(\w*)[^}]*\}", text))
 
 
-@pytest.mark.parametrize("origin", ["board script", "engine"])
+@pytest.mark.parametrize("origin", ["board script", "engine", "catalogue"])
 def test_every_message_has_its_welsh_marked_for_review_with_the_same_names(origin):
-    wanted = set(js_messages()) if origin == "board script" else engine_messages()
+    wanted = {"board script": lambda: set(js_messages()), "engine": engine_messages, "catalogue": catalogue_words}[origin]()
     entries = welsh()
     missing = sorted(text for text in wanted if text not in entries or not entries[text].string)
     assert missing == [], f"{len(missing)} messages of the {origin} have no Welsh in {CATALOGUE.name}"
@@ -108,7 +126,7 @@ def test_every_message_has_its_welsh_marked_for_review_with_the_same_names(origi
 
 
 def test_the_catalogue_holds_no_message_nothing_says():
-    said = set(js_messages()) | engine_messages()
+    said = set(js_messages()) | engine_messages() | catalogue_words()
     assert sorted(set(welsh()) - said) == []
 
 
@@ -159,3 +177,47 @@ def test_a_message_survives_pickling_as_the_labs_workers_send_it():
     reason = message("{fold} repetition", fold=message("threefold"))
     again = pickle.loads(pickle.dumps(reason))
     assert isinstance(again, Message) and again == reason and translate(again, "cy") == translate(reason, "cy")
+
+
+#: Records the board's import refuses, each with the English it is refused in (as before issue 40's
+#: Welsh: English callers get the same text).
+REFUSED_RECORDS = {
+    "[rules:dim:8 start:/8/8/8/8/8/8/8/8/]\n": "size: the board must have an odd side from 7 to 19, got 8",
+    "[rules:dim:7 x-throne:maybe start:/3t3/7/7/3K3/7/7/7/]\n":
+        "rules: x-throne: expected true or false, got 'maybe' (at offset 22)",
+    "[rules:dim:7 start:/7/7/7/7/7/7/7/]\n": "start position: there is no king (at offset 19)",
+    "[rules:dim:7 ks:m start:/3t3/7/7/3K3/7/7/7/]\n":
+        "rules: ks: ks:m (the middleweight king) is not supported by tafl_rules (at offset 16)",
+    "[rules:dim:7 start:/3t3/7/7/3K3/7/7/7/]\n1. d7-d7 ": "turn 1 (attackers): d7-d7 is illegal: there is no piece on d7 (at offset 43)",
+    "[rules:dim:7 start:/3t3/7/7/3K3/7/7/7/]\n1. d7-d6 d4-e4 d6-d5\n": "turn 1 has more than two moves (at offset 55)",
+    "[rules:dim:7 start:/3t3/7/7/3K3/7/7/7/]\n1. d7-z9\n": "move 'd7-z9': expected the ending square (a letter a-s and a rank number, like e5) (at offset 46)",
+    "[variant:nosuch]\n": "the record has no rules string and 'nosuch' is not a variant of the catalogue (at offset 0)",
+}
+
+
+@pytest.mark.parametrize("record", sorted(REFUSED_RECORDS))
+def test_a_refused_record_is_refused_in_welsh_and_in_the_same_english_as_before(record):
+    english = ask("import", board="otn", otn=record)["error"]
+    assert english == REFUSED_RECORDS[record]
+    cy = ask("import", board="otn", otn=record, lang="cy")["error"]
+    assert cy != english
+    english_words = {text for text in engine_messages() if len(text) > 12 and not _names(text)}
+    english_words |= {part.strip(" :") for text in engine_messages() for part in re.split(r"\{\w*[^}]*\}", text)
+                      if len(part.strip(" :")) > 12}
+    assert [words for words in english_words if words in cy] == [], cy
+    assert re.search(r"\(yn safle \d+\)$", cy) or "(at offset" not in english, cy
+
+
+def test_an_impossible_rules_record_is_refused_in_welsh_naming_the_rule_point_as_the_code_does():
+    from tafl_rules.errors import RulesError
+    from tafl_rules.rules import Rules
+    base = Game("brandubh").rules.to_dict()
+    for change, english in (({"throne": "yes"}, "throne: expected true or false, got 'yes'"),
+                            ({"king_speed": 99}, "king_speed: expected a whole number from 0 to 18, got 99"),
+                            ({"throne_stop": ["queen"]}, "throne_stop: unknown piece 'queen'; pieces are attacker, defender, king")):
+        with pytest.raises(RulesError) as refused:
+            Rules(**{**base, **change})
+        assert str(refused.value) == english
+        welsh_text = translate(refused.value.args[0], "cy")
+        field = next(iter(change))
+        assert welsh_text.startswith(f"{field}: ") and welsh_text != english, welsh_text

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from html import escape
 
+from sphinx.locale import _
+
 from tafl_rules.engine import tables
 from tafl_rules.rules import Rules
 from tafl_rules.svg import COLOURS
@@ -56,26 +58,27 @@ def _outline() -> str:
 
 
 def key_items(rules: Rules, *, marked: bool = False, against: str = "") -> list[tuple[str, str]]:
-    """(swatch SVG, words) for each thing the figure of ``rules`` draws; ``against`` names the layout the
-    outlined squares are compared with."""
+    """(swatch SVG, words) for each thing the figure of ``rules`` draws, in the build's language
+    (``locale/<code>/LC_MESSAGES/sphinx.po``); ``against`` names the layout the outlined squares are
+    compared with."""
     t = tables(rules)
-    items = [(_swatch(_disc("attacker")), "Attacker"), (_swatch(_disc("defender")), "Defender"),
-             (_swatch(_disc("king")), "King")]
+    items = [(_swatch(_disc("attacker")), _("Attacker")), (_swatch(_disc("defender")), _("Defender")),
+             (_swatch(_disc("king")), _("King"))]
     if t.throne:
-        items.append((_swatch(_saltire(), COLOURS["throne"]), "Throne"))
+        items.append((_swatch(_saltire(), COLOURS["throne"]), _("Throne")))
     if t.corners:
-        items.append((_swatch(_saltire(), COLOURS["corner"]), "Corner square"))
+        items.append((_swatch(_saltire(), COLOURS["corner"]), _("Corner square")))
     if t.camps:
-        items.append((_swatch("", COLOURS["camp"]), "Camp (the attackers' start squares)"))
+        items.append((_swatch("", COLOURS["camp"]), _("Camp (the attackers' start squares)")))
     if marked:
-        words = f"Outlined: where it differs from {against}" if against else "Outlined: a square the text names"
+        words = str(_("Outlined: where it differs from %s")) % against if against else _("Outlined: a square the text names")
         items.append((_swatch(_outline()), words))
-    return items
+    return [(swatch, str(words)) for swatch, words in items]
 
 
 def key_html(rules: Rules, *, marked: bool = False, against: str = "") -> str:
     """The key as a list under the figure; its words follow the page's ink (light and dark)."""
     cells = "".join(f'<li style="display:flex;align-items:center;gap:.35em">{swatch}<span>{escape(words)}</span></li>'
                     for swatch, words in key_items(rules, marked=marked, against=against))
-    return ('<ul class="tafl-figure-key" aria-label="Key to the figure" style="display:flex;flex-wrap:wrap;'
+    return (f'<ul class="tafl-figure-key" aria-label="{escape(str(_("Key to the figure")))}" style="display:flex;flex-wrap:wrap;'
             f'gap:.25em 1em;list-style:none;padding:0;margin:.35em 0 0;font-size:.9em">{cells}</ul>')

@@ -37,10 +37,13 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
+from sphinx.environment import BuildEnvironment
 from sphinx.locale import _
-from sphinx.util.i18n import CatalogRepository
+from sphinx.locale import init as init_locale
+from sphinx.util.i18n import CatalogRepository, docname_to_domain
 
 from tafl_rules.messages import catalogue as board_catalogue
+from tafl_rules.messages import translate
 
 from . import offline
 
@@ -100,6 +103,24 @@ def messages_tag(language: str) -> str:
         return ""
     text = json.dumps(words, ensure_ascii=False, sort_keys=True, separators=(",", ":")).replace("<", "\\u003c")
     return f'<script type="application/json" id="tafl-messages">{text}</script>'
+
+
+def page_text(env: BuildEnvironment, text: str) -> str:
+    """``text`` as the page being read translates it (its catalogue, which Sphinx's own i18n reads for
+    the page's messages): for words a directive puts where no message is, such as a figure's
+    caption, that repeat a message of the page (a variant's name). The first language: ``text``."""
+    if not is_translation(env.config):
+        return text
+    domain = docname_to_domain(env.docname, env.config.gettext_compact)
+    catalogue, found = init_locale([Path(env.srcdir) / d for d in env.config.locale_dirs], env.config.language, domain)
+    return catalogue.gettext(text) if found else text
+
+
+def data_words(config: Config, text: str) -> str:
+    """A name the rules package holds as data (a variant's, a toggle's, a reading's) in the build's
+    language, from the board's catalogue (``tafl_rules/locale/<code>.po``), which the rules sandbox
+    says them from too; as it is in the first language."""
+    return translate(text, config.language) if is_translation(config) else text
 
 
 def hreflang_tags(links: list[dict[str, Any]]) -> str:

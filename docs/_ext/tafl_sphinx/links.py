@@ -22,10 +22,12 @@ from docutils.parsers.rst.states import Inliner
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.locale import _
 
 from tafl_rules import catalogue
 from tafl_rules.rules import FIELDS
 
+from .language import data_words
 from .util import RoleResult, catalogue_files
 from .words import short_name, short_value
 
@@ -94,7 +96,8 @@ def variant_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inlin
         v = catalogue.variant(vid)
     except Exception as error:
         return _role_error(inliner, lineno, rawtext, f"variant role: {error}")
-    return [_xref(_env(inliner), title or v.name, "doc", "/" + variant_docname(v.id))], []
+    env = _env(inliner)
+    return [_xref(env, title or data_words(env.config, v.name), "doc", "/" + variant_docname(v.id))], []
 
 
 def toggle_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
@@ -109,14 +112,22 @@ def toggle_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inline
     except Exception as error:
         return _role_error(inliner, lineno, rawtext, f"toggle role: {error}")
     base = catalogue.variant(vid)
-    text = title or f"{base.toggles[toggle].readings[value].label}, in {short_name(base)}"
-    return [_xref(_env(inliner), text, "ref", toggle_label(vid, toggle, value))], []
+    env = _env(inliner)
+    reading = base.toggles[toggle].readings[value].label
+    if title is None:
+        text = str(_("%(reading)s, in %(variant)s")) % {"reading": data_words(env.config, reading),
+                                                        "variant": short_name(base)}
+    elif title.strip("‘’") == reading:  # the reading's own label, quoted: in the page's language
+        text = title.replace(reading, data_words(env.config, reading))
+    else:
+        text = title
+    return [_xref(env, text, "ref", toggle_label(vid, toggle, value))], []
 
 
 def rule_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
               options: dict[str, Any] | None = None, content: Sequence[str] = ()) -> RoleResult:
     title, target = _split(text)
-    vid, _, field = target.partition(":")
+    vid, _sep, field = target.partition(":")
     try:
         v = catalogue.variant(vid)
     except Exception as error:

@@ -27,6 +27,7 @@ from docutils.parsers.rst.states import Inliner
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.locale import _
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -41,8 +42,16 @@ logger = logging.getLogger(__name__)
 _TARGET = re.compile(r"^(?P<text>.*?)\s*<(?P<key>[A-Za-z0-9_-]+):\s*(?P<locator>[^<>]+)>$", re.S)
 #: ``_words_`` in a stored text (Project Gutenberg's and the WELSH-L posting's italics); ``_next_to_`` too.
 ITALICS = re.compile(r"(?<!\w)_(.+?)_(?!\w)")
-#: Words shown after a quotation that is not found in a copy of the source itself.
+#: Words shown after a quotation that is not found in a copy of the source itself (in the page's
+#: language: ``locale/<code>/LC_MESSAGES/sphinx.po``).
 STATUS_NOTE = {"second-hand": "second-hand", "unverified": "unverified"}
+
+
+def status_note(status: str | None) -> str:
+    """The words shown after a quotation of this status, in the language of the build ("" when the
+    quotation was found in a copy of the source itself)."""
+    note = STATUS_NOTE.get(status or "", "")
+    return str(_(note)) if note else ""
 
 
 def data_file(docname: str) -> str | None:
@@ -95,7 +104,7 @@ def attribution_md(key: str, locator: str, finding: Finding) -> str:
     text = f"{{cite:t}}`{key}`, {md_escape(locator)}{where}"
     if finding.via:
         text += ", as given by " + " and ".join(f"{{cite:t}}`{via}`" for via in finding.via)
-    note = STATUS_NOTE.get(finding.status or "", "")
+    note = status_note(finding.status)
     return text + (f" ({note})" if note else "")
 
 
@@ -116,7 +125,7 @@ def q_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
         elif part:
             node += nodes.Text(part)
     node += nodes.Text("”")
-    note = STATUS_NOTE.get(finding.status or "", "")
+    note = status_note(finding.status)
     if note:
         node += nodes.Text(" ")
         node += nodes.inline("", f"({note})", classes=["tafl-status"])

@@ -32,6 +32,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from tafl_rules import catalogue
+from tafl_rules.messages import LANGUAGES, translate
 
 from . import bib, roots
 from .quotes import found_anywhere, shown
@@ -109,6 +110,7 @@ def _titles(files: tuple[Path, ...], texts: Path, data: Path) -> frozenset[str]:
         names.append(v.name)
         for t in v.toggles.values():
             names += [t.label, *(r.label for r in t.readings.values())]
+    names += [translate(name, lang) for name in list(names) for lang in LANGUAGES]  # as a translation names them
     names += [run for name in list(names) for run in runs(name)]
     return frozenset(_key(name) for name in names) - {""}
 

@@ -13,8 +13,11 @@ The page generators are pure functions: catalogue data in, MyST text out.
 
 from __future__ import annotations
 
+import re
+
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.locale import _
 from sphinx.util import logging
 
 from tafl_rules import catalogue
@@ -23,6 +26,7 @@ from tafl_rules.rules import FIELDS
 
 from .roots import Roots
 from .figures import figure_md
+from .language import page_text
 from .layouts import differing_squares
 from .links import VARIANT_DIR, label, rule_label, toggle_label, variant_docname
 from .texts import library
@@ -44,7 +48,7 @@ def provenance_md(folders: Roots, prov: Provenance) -> str:
 
 def rules_md(folders: Roots, v: Variant) -> str:
     """The variant's rules as tables by group: rule point, plain words, provenance, open points."""
-    grouped = {f for _, fields in GROUPS for f in fields}
+    grouped = {f for _group, fields in GROUPS for f in fields}
     others = tuple(f for f in FIELDS if f not in grouped)  # a field added to Rules later still shows
     absent = {f for square, fields in SPECIAL_SQUARES.items() if not getattr(v.rules, square) for f in fields}
 
@@ -120,10 +124,11 @@ def toggles_md(folders: Roots, v: Variant) -> str:
     return "\n".join(out)
 
 
-def variant_page_md(folders: Roots, v: Variant) -> str:
+def variant_page_md(folders: Roots, v: Variant, name: str = "") -> str:
     """A whole variant page: its name and summary, then the playable board (so that on a phone the
     live board, not a picture of it, is the first board on the screen), then the layout as a
-    figure and the rest."""
+    figure and the rest. ``name``: the variant's name in the page's language, for the figure's
+    caption (the page's messages are translated after it is parsed)."""
     c = v.counts()
     lines = [f"# {md_escape(v.name)}", "", f"{{tafl-anchor}}`{label('variant', v.id)}`{md_escape(v.summary)}", ""]
     lines += ["## Play", "", f"```{{tafl-board}} {v.id}", "```", "",
@@ -145,7 +150,7 @@ def variant_page_md(folders: Roots, v: Variant) -> str:
     if v.correction_of:
         original = catalogue.variant(v.correction_of)
         marks = differing_squares([v.rules.start, original.rules.start], v.rules.size)
-    figure = figure_md(v.id, marks=marks, caption=f"{v.name}: start position")
+    figure = figure_md(v.id, marks=marks, caption=str(_("%s: start position")) % (name or v.name))
     if v.diagram:
         legend = ", ".join(f"`{ch}` {piece}" for ch, piece in v.diagram_legend.items())
         lines += ["::::{tab-set}", "", ":::{tab-item} Figure", "", figure, "", ":::", "",
@@ -224,7 +229,9 @@ class VariantPage(MarkdownDirective):
     match_titles = True
 
     def markdown(self) -> str:
-        return variant_page_md(self.folders, catalogue.variant(self.arguments[0]))
+        v = catalogue.variant(self.arguments[0])
+        name = re.sub(r"\\(.)", r"\1", page_text(self.env, md_escape(v.name)))  # the caption is plain text
+        return variant_page_md(self.folders, v, name)
 
 
 class VariantRules(MarkdownDirective):

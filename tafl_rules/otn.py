@@ -631,6 +631,8 @@ def _read_rules(text: str) -> tuple[Rules, str, str]:
                                     text, vat)
         keys[key] = value
         offsets[key] = vat
+    if "start" in extensions:  # the game's own start, in start:, must be well formed too
+        _position_squares(start, size, start_at, text)
     # camps are the attackers' squares of the rules' own start (x-start, when the game began elsewhere)
     attackers, _, _ = _position_squares(extensions.get("start", start), size, own_start_at, text)
     otn_keys = {k: v for k, v in keys.items() if not k.startswith("x-")}

@@ -214,6 +214,22 @@ def test_the_rules_own_start_and_first_side_read_from_x_start_and_x_first():
         otn.read_game(f"[rules:{text}]\n[position:{BRANDUB.replace('ttTKTtt', 'tTK1Ttt')}]\n\n1. Kd4-c4\n")
 
 
+def test_a_malformed_game_start_beside_x_start_is_refused_where_it_is_written():
+    """With x-start giving the rules' own start, start: (the game's) is still a position record: a
+    malformed one is named in the rules string, and in a record at its place in the record's text."""
+    own = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t/"  # rank 7 is short
+    text = f"dim:7 ks:n x-start:{BRANDUB} start:{own}"
+    with pytest.raises(NotationError) as info:
+        otn.parse_rules(text)
+    assert (info.value.message, info.value.text, info.value.offset) == (
+        "start: rank 7 has 4 squares, not 7", text, text.index(own) + len(own) - 1)
+    record = f"[event:x]\n[rules:{text}]\n"
+    with pytest.raises(NotationError) as info:
+        otn.read_game(record)
+    assert (info.value.message, info.value.text, info.value.offset) == (
+        "rules: start: rank 7 has 4 squares, not 7", record, record.index(own) + len(own) - 1)
+
+
 def test_camps_are_the_rules_own_start_squares_when_the_game_began_elsewhere():
     rules = tafl_rules.variant("tafl-granquist").rules
     assert rules.camps

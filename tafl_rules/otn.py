@@ -916,6 +916,7 @@ class _GameReader:
     def __init__(self, text: str) -> None:
         self.text = text
         self.tags: dict[str, str] = {}
+        self.tag_at: dict[str, int] = {}  # where each tag's '[' is
         self.rules_at: tuple[str, int] | None = None  # (rules string, its offset)
         self.position_at: tuple[str, int] | None = None
         self.moves: list[MoveRecord] = []
@@ -967,6 +968,7 @@ class _GameReader:
             if key in self.tags:
                 raise self.fail(f"tag {key!r} is given twice", i)
             self.tags[key] = value
+            self.tag_at[key] = i
             value_at = i + 1 + len(raw_key) + 1
             if key == "rules":
                 self.rules_at = (value, value_at)
@@ -1037,7 +1039,7 @@ class _GameReader:
         written: tuple[str, str] | None = None  # the start and first side the rules string writes
         start_at = 0  # where the rules string's start: entry is
         if self.rules_at is None:
-            rules = _rules_from_variant_tag(tags, text)
+            rules = _rules_from_variant_tag(tags, text, self.tag_at.get("variant", 0))
         else:
             rules, *rest = _parse_rules_at(self.rules_at[0], self.rules_at[1], text)
             written = (rest[0], rest[1])
@@ -1070,12 +1072,12 @@ class _GameReader:
         if turn is not None:
             turn = turn.strip()
             if turn not in ("attackers", "defenders"):
-                raise self.fail(f"turn tag: {turn!r} is not attackers or defenders", text.find("[turn:"))
+                raise self.fail(f"turn tag: {turn!r} is not attackers or defenders", self.tag_at["turn"])
         other = "defenders" if rules.first == "attackers" else "attackers"
         if written is not None and written[1] != rules.first:  # atkf gives the game's first side, x-first the rules'
             if self.shift or (turn is not None and turn != written[1]):
                 raise self.fail(f"the rules string says the {written[1]} move first (atkf), but the record "
-                                f"says otherwise", text.find("....." if self.shift else "[turn:"))
+                                f"says otherwise", text.find(".....") if self.shift else self.tag_at["turn"])
             turn = written[1]
         elif self.shift:
             if turn is not None and turn != other:
@@ -1116,15 +1118,15 @@ def _parse_rules_at(rules_text: str, base: int, whole: str) -> tuple[Rules, str,
         raise NotationError(f"rules: {error.message}", whole, base + error.offset) from None
 
 
-def _rules_from_variant_tag(tags: Mapping[str, str], text: str) -> Rules:
+def _rules_from_variant_tag(tags: Mapping[str, str], text: str, at: int) -> Rules:
+    """The rules of the catalogue variant the ``variant`` tag (at offset ``at``) names."""
     name = (tags.get("variant") or "").strip()
     if name:
         for v in catalogue.variants():
             if name.lower() in (v.id.lower(), v.name.lower()):
                 return v.rules
-        at = text.find("[variant:")
         raise NotationError(f"the record has no rules string and {name!r} is not a variant of the catalogue",
-                            text, max(at, 0))
+                            text, at)
     raise NotationError("the record has no rules string ([rules:dim:... start:...])", text, 0)
 
 

@@ -741,3 +741,26 @@ def test_a_record_whose_defenders_move_first_numbers_its_turns_as_written():
     with pytest.raises(NotationError) as info:
         otn.game_from_otn(older)
     assert str(info.value).startswith("turn 2 (attackers): d1-a1 is illegal")
+
+
+# ----------------------------------------------------------------- errors, exactly
+# Each refusal as (message, the text it was found in, the offset of the first bad character):
+# precise notation errors are the point, so the tables pin all three.
+
+def refusal(call) -> tuple[str, str, int]:
+    with pytest.raises(NotationError) as info:
+        call()
+    return info.value.message, info.value.text, info.value.offset
+
+
+@pytest.mark.parametrize("text, message, tag", [
+    ("[event:see [variant:x]\n[variant:nonesuch]\n",
+     "the record has no rules string and 'nonesuch' is not a variant of the catalogue", "[variant:nonesuch]"),
+    ("[variant:brandubh]\n[ turn :sideways]\n", "turn tag: 'sideways' is not attackers or defenders", "[ turn"),
+    ("[event:[turn:x]\n[variant:brandubh]\n[turn:sideways]\n", "turn tag: 'sideways' is not attackers or defenders",
+     "[turn:sideways"),
+])
+def test_a_tag_error_points_at_the_tag_itself(text, message, tag):
+    """Not at the first '[variant:' or '[turn:' in the text (which may sit inside another tag's value),
+    nor at offset -1 where the tag is written with spaces."""
+    assert refusal(lambda: otn.read_game(text)) == (message, text, text.index(tag))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 import warnings
 from pathlib import Path
 
@@ -13,6 +15,7 @@ from hypothesis import strategies as st
 import tafl_rules
 from tafl_rules import otn
 from tafl_rules.errors import NotationError
+from tafl_rules.modes import KING_CAPTURE, REPETITION
 from tafl_rules.game import Game, Move
 from tafl_rules.position import format_position, parse_position
 from tafl_rules.squares import geometry
@@ -764,3 +767,138 @@ def test_a_tag_error_points_at_the_tag_itself(text, message, tag):
     """Not at the first '[variant:' or '[turn:' in the text (which may sit inside another tag's value),
     nor at offset -1 where the tag is written with spaces."""
     assert refusal(lambda: otn.read_game(text)) == (message, text, text.index(tag))
+
+
+@pytest.mark.parametrize("call, expected", [
+    (lambda: otn.parse_move(5), ("a move record must be text, got int", "", 0)),
+    (lambda: otn.parse_move(" \t "), ("empty move record", " \t ", 0)),
+    (lambda: otn.parse_move("  e5-e8!"),
+     ("move 'e5-e8!': unexpected '!' (after the move only +, ++, - or -- may follow)", "  e5-e8!", 7)),
+])
+def test_a_move_record_refused_exactly(call, expected):
+    assert refusal(call) == expected
+
+
+@pytest.mark.parametrize("value, shown", [("1" * 40, repr("1" * 40)), ("1" * 41, repr("1" * 37 + "..."))])
+def test_a_bad_value_is_echoed_whole_up_to_40_characters_then_cut(value, shown):
+    text = f"dim:{value} start:{EMPTY11}"
+    assert refusal(lambda: otn.parse_rules(text)) == (f"dim: {shown} is not a board size (7 to 19)", text, 4)
+
+
+BRANDUBH_TAG = "[variant:brandubh]\n\n"
+NO_KING = "/3t3/3t3/3T3/ttT1Ttt/3T3/3t3/3t3/"
+
+
+@pytest.mark.parametrize("text, message, at", [
+    ("[event:x]\n\n1. d1-d3\n", "the record has no rules string ([rules:dim:... start:...])", "[event"),
+    ("[variant:nonesuch]\n", "the record has no rules string and 'nonesuch' is not a variant of the catalogue",
+     "[variant"),
+    (f"[rules:dim:7 ks:q start:{BRANDUB}]\n", "rules: ks: 'q' is not one of y, s, n, w, c, m", "q start"),
+    (f"[rules:{SPEC_BRANDUB}]\n{SPEC_BRANDUB}\n", "a second rules string", len(f"[rules:{SPEC_BRANDUB}]\n")),
+    (BRANDUBH_TAG + "1. d1-d3\nfoo bar\n", "expected a turn number like '2.', got 'foo'", "foo"),
+    (BRANDUBH_TAG + "123456789. d1-d3\n", "turn 123456789 where turn 1 was expected", "123"),
+    (BRANDUBH_TAG + "1234567890. d1-d3\n", "turn '1234567890' where turn 1 was expected", "123"),
+    (BRANDUBH_TAG + "1. d1-c1 ---\n2. c1-b1\n", "turn 2 follows a resignation", "2."),
+    (BRANDUBH_TAG + "1. --- d1-c1\n", "a move follows the resignation", "d1-c1"),
+    (BRANDUBH_TAG + "1. d1-c1 .....\n", "'.....' (no move) may only open turn 1", "....."),
+    (BRANDUBH_TAG + "1. d1-c1\n2.\n", "turn 2 has no move", len(BRANDUBH_TAG + "1. d1-c1\n2.")),
+    (BRANDUBH_TAG + "1. d1=c1\n", "move 'd1=c1': jumps and berserk moves ('^', '=') are not supported", "=c1"),
+    ("[variant:brandubh]\n[position:/3t3/x/]\n", "start: expected 7 ranks separated by '/', got 2", "/3t3/x"),
+    (f"[variant:brandubh]\n[position:{NO_KING}]\n", "start position: there is no king", NO_KING),
+    (f"[rules:dim:7 start:{NO_KING}]\n", "start position: there is no king", NO_KING),
+    (f"[rules:dim:7 x-start:{BRANDUB} start:{NO_KING}]\n", "start position: there is no king", NO_KING),
+    (f"[rules:dim:7 x-start:{BRANDUB} start:{BRANDUB.replace('ttTKTtt', 'tTK1Ttt')}]\n[position:{BRANDUB}]\n",
+     "the position tag and the rules string's start: give two different starts", f"{BRANDUB}]\n"),
+])
+def test_a_game_record_refused_exactly(text, message, at):
+    """The message, the whole record as the text, and the offset of what is wrong (``at``: the offset,
+    or the text found there)."""
+    offset = at if isinstance(at, int) else text.index(at)
+    assert refusal(lambda: otn.game_from_otn(text)) == (message, text, offset)
+
+
+@pytest.mark.parametrize("moves, message", [
+    ("1. Td1-c1", r"turn 1 \(attackers\): Td1-c1 names a defender but d1 holds an? attacker"),
+    ("1. td3-c3", r"turn 1 \(attackers\): td3-c3 names an? attacker but d3 holds a defender"),
+    ("1. Kd1-c1", r"turn 1 \(attackers\): Kd1-c1 names a king but d1 holds an? attacker"),
+    ("1. Tc1-c2", r"turn 1 \(attackers\): c1-c2 is illegal: there is no piece on c1"),  # no piece to name
+])
+def test_a_piece_letter_that_names_another_piece_is_refused(moves, message):
+    text = BRANDUBH_TAG + moves + "\n"
+    found, whole, offset = refusal(lambda: otn.game_from_otn(text))
+    assert re.fullmatch(message, found) and (whole, offset) == (text, len(BRANDUBH_TAG) + 3)
+    assert otn.game_from_otn(BRANDUBH_TAG + "1. td1-c1 Td3-c3\n").piece_at("c3") == "defender"
+
+
+DOUBLE = Rules(size=7, start="/2t4/2T4/t6/2T4/2t4/5K1/7/", throne=False)  # a3-c3 takes c2 and c4
+
+
+@pytest.mark.parametrize("move, message", [
+    ("a3-c3xc2", "the record says a3-c3 captures c2, the rules capture c2, c4"),
+    ("a3-c3xc2/c4/d4", "the record says a3-c3 captures c2, c4, d4, the rules capture c2, c4"),
+    ("a3-c3", "the record says a3-c3 captures nothing, the rules capture c2, c4"),
+    ("a3-b3xc2/c4", "the record says a3-b3 captures c2, c4, the rules capture nothing"),
+])
+def test_captures_the_rules_do_not_make_are_named_exactly(move, message):
+    text = f"[rules:{otn.rules_to_otn(DOUBLE)}]\n\n1. {move}\n"
+    expected = (f"turn 1 (attackers): {message}", text, text.index(move))
+    assert refusal(lambda: otn.game_from_otn(text)) == expected
+    assert refusal(lambda: otn.read_game(text).to_game()) == expected  # checked unless told otherwise
+
+
+def test_a_record_built_by_hand_is_refused_at_offset_0_or_where_its_offsets_say():
+    """A GameRecord made in code has no text and no offsets: its errors point at 0."""
+    rules = tafl_rules.variant("brandubh").rules
+    record = otn.GameRecord(rules, moves=[otn.parse_move("a1-a2")])
+    assert refusal(record.to_game) == ("turn 1 (attackers): a1-a2 is illegal: there is no piece on a1", "", 0)
+    record = otn.GameRecord(rules, moves=[otn.parse_move("d1-c1"), otn.parse_move("a1-a2")], offsets=[3])
+    assert refusal(record.to_game)[1:] == ("", 0)
+    text = "1. --- d1-c1\n"
+    record = otn.GameRecord(rules, moves=[otn.parse_move("---"), otn.parse_move("d1-c1")], text=text, offsets=[3, 7])
+    assert refusal(record.to_game) == ("turn 1 (attackers): moves follow the resignation", text, 3)
+
+
+def test_a_move_after_the_end_is_named_with_the_ending():
+    game = Game(Rules(size=7, start="/t6/7/7/3K3/7/7/7/", throne=False), turn="defenders")
+    game.play("d4-d7")
+    text = otn.game_to_otn(game).replace("Kd4-d7--", "Kd4-d7-- d7-d6")
+    assert refusal(lambda: otn.game_from_otn(text)) == (
+        f"turn 1 (attackers): d7-d6 is played after the game ended ({game.outcome.reason})", text,
+        text.index("d7-d6"))
+
+
+def test_an_illegal_first_move_of_the_older_form_is_turn_1():
+    """'1. ..... <move>': the blank first half counts once, so the first move written is turn 1."""
+    text = ("[rules:" + otn.rules_to_otn(tafl_rules.variant("brandubh")) + "]\n[turn:defenders]\n\n"
+            "1. ..... d3-d1\n")
+    message, _, offset = refusal(lambda: otn.game_from_otn(text))
+    assert message.startswith("turn 1 (defenders): d3-d1 is illegal") and offset == text.index("d3-d1")
+
+
+def test_commentary_on_the_turn_s_own_line_is_read():
+    record = otn.read_game(BRANDUBH_TAG + "1. d1-c1 d3-e3 [first [half|second]\n2. c1-b1\n")
+    assert [m.move for m in record.moves] == ["d1-c1", "d3-e3", "c1-b1"]
+    assert record.comments == {0: "first [half", 1: "second"}
+
+
+def test_a_turn_tag_gives_the_first_side_and_is_not_kept_as_a_tag():
+    record = otn.read_game("[variant:brandubh]\n[turn:defenders]\n[event:x]\n")
+    assert (record.turn, record.tags) == ("defenders", {"variant": "brandubh", "event": "x"})
+    assert otn.game_from_otn("[variant:brandubh]\n[turn:defenders]\n").turn == "defenders"
+
+
+def test_a_rules_string_on_its_own_line_after_the_tags():
+    record = otn.read_game(f"[event:x]\n{SPEC_BRANDUB}\n\n1. d2-e2\n")
+    assert record.rules == otn.parse_rules(SPEC_BRANDUB) and [m.move for m in record.moves] == ["d2-e2"]
+
+
+def test_the_tables_the_module_builds_when_imported():
+    """(_kind and _mode_letters run while the module is imported; mutmut switches a mutant on only
+    after that, so it reaches them through these direct calls.)"""
+    assert [otn._kind(d) for d in (True, 3, frozenset(), "safe")] == ["bool", "int", "set", "str"]
+    assert otn._FIELD_KIND == {f.name: otn._kind(f.default) for f in dataclasses.fields(Rules)}
+    assert otn._FIELD_KIND["ply_limit"] == "int" and otn._FIELD_KIND["throne_stop"] == "set"
+    assert otn._mode_letters(KING_CAPTURE, "ysnwcm") == {"y": "four", "s": "four", "n": "two", "w": "two",
+                                                         "c": "linnaeus", "m": None}
+    assert otn._mode_letters(REPETITION, "idlw") == otn._CHOICE_KEYS["tfr"] == {
+        "i": "ignore", "d": "draw", "l": "loss", "w": None}

@@ -280,45 +280,56 @@ def test_catalogue_variants_round_trip():
 EMPTY11 = "/" + "11/" * 11
 
 
-@pytest.mark.parametrize("text, at, words", [
-    ("", 0, "empty rules string"),
-    (f"esc:c dim:11 start:{EMPTY11}", 0, "must begin with dim"),
-    (f"dim:eleven start:{EMPTY11}", 4, "'eleven' is not a whole number"),
-    (f"dim:11 start:{EMPTY11} esc:c", 7, "must be the last entry"),
-    ("dim:11 esc:c", 12, "no start"),
-    (f"dim:11 esc:c esc:e start:{EMPTY11}", 13, "given twice"),
+@pytest.mark.parametrize("text, at, message", [
+    ("", 0, "empty rules string (expected dim:<size> ... start:<position>)"),
+    (f"esc:c dim:11 start:{EMPTY11}", 0, "a rules string must begin with dim:<size>, not 'esc'"),
+    (f"dim:eleven start:{EMPTY11}", 4, "dim: 'eleven' is not a whole number"),
+    (f"dim:11 start:{EMPTY11} esc:c", 7, "start:<position> must be the last entry"),
+    ("dim:11 esc:c", 12, "the rules string has no start:<position> entry (it must come last)"),
+    (f"dim:11 esc:c esc:e start:{EMPTY11}", 13, "'esc' is given twice"),
     (f"dim:11 foo:y start:{EMPTY11}", 7, "unknown rules key 'foo'"),
     (f"dim:11 esc:x start:{EMPTY11}", 11, "esc: 'x' is not one of c, e"),
-    (f"dim:11 atkf:yes start:{EMPTY11}", 12, "atkf: 'yes'"),
-    (f"dim:11 corh:tTQ start:{EMPTY11}", 14, "'Q' is not a piece letter"),
-    (f"dim:11 cor:a1,z9 start:{EMPTY11}", 14, "'z9' is not a square"),
-    (f"dim:11 cor:a1,a2 start:{EMPTY11}", 11, "only the four corner squares"),
-    (f"dim:11 cen:e5 start:{EMPTY11}", 11, "only the centre square"),
-    (f"dim:11 afor:a1, start:{EMPTY11}", 12, "exactly the attackers' start squares"),
-    (f"dim:11 dfor:f6, start:{EMPTY11}", 12, "defender fortresses"),
-    (f"dim:11 sw:w start:{EMPTY11}", 10, "weak shieldwalls"),
-    (f"dim:11 sw:s swf:n start:{EMPTY11}", 16, "swf:n"),
-    (f"dim:11 tfr:w start:{EMPTY11}", 11, "tfr:w"),
-    (f"dim:11 ks:m start:{EMPTY11}", 10, "middleweight"),
-    (f"dim:11 spd:1,2, start:{EMPTY11}", 11, "per piece type"),
-    (f"dim:11 spd:0 start:{EMPTY11}", 11, "spd: '0'"),
-    (f"dim:11 oops start:{EMPTY11}", 7, "expected key:value"),
-    (f"dim:11 x-color:red start:{EMPTY11}", 7, "unknown extension key 'x-color'"),
-    (f"dim:11 x-sandwich:sometimes start:{EMPTY11}", 18, "'sometimes' is not one of safe"),
-    (f"dim:11 x-watch_king:yes start:{EMPTY11}", 20, "expected true or false"),
-    (f"dim:11 x-ply_limit:-3 start:{EMPTY11}", 19, "whole number"),
-    (f"dim:11 x-camp_stop:attacker,queen start:{EMPTY11}", 28, "'queen'"),
-    ("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3c3/", 42, "commander or knight"),
-    ("dim:7 start:/3t3/3t3/3T3/ttTkTtt/3T3/3t3/3t3/", 28, "attacking king"),
-    ("dim:7 start:/3t3/3t3/3T3/ttTKTttt/3T3/3t3/3t3/", 32, "has more than 7 squares"),
-    ("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", 0, "expected 7 ranks"),
+    (f"dim:11 atkf:yes start:{EMPTY11}", 12, "atkf: 'yes' is not one of y, n"),
+    (f"dim:11 corh:tTQ start:{EMPTY11}", 14, "corh: 'Q' is not a piece letter (t, c, n, k, T, C, N, K)"),
+    (f"dim:11 cor:a1,z9 start:{EMPTY11}", 14, "cor: 'z9' is not a square of the 11x11 board"),
+    (f"dim:11 cor:a1,a2 start:{EMPTY11}", 11,
+     "cor: only the four corner squares (or none) can be corners in tafl_rules"),
+    (f"dim:11 cen:e5 start:{EMPTY11}", 11, "cen: only the centre square (or none) can be the throne in tafl_rules"),
+    (f"dim:11 afor:a1, start:{EMPTY11}", 12,
+     "afor: attacker fortresses must be exactly the attackers' start squares (tafl_rules' camps)"),
+    (f"dim:11 dfor:f6, start:{EMPTY11}", 12, "dfor: defender fortresses are not supported"),
+    (f"dim:11 sw:w start:{EMPTY11}", 10,
+     "sw: sw:w (weak shieldwalls (corners may not close them)) is not supported by tafl_rules"),
+    (f"dim:11 sw:s swf:n start:{EMPTY11}", 16, "swf: shieldwall captures by any move (swf:n) are not supported"),
+    (f"dim:11 tfr:w start:{EMPTY11}", 11,
+     "tfr: tfr:w (a repetition that wins for one side) is not supported by tafl_rules"),
+    (f"dim:11 ks:m start:{EMPTY11}", 10, "ks: ks:m (the middleweight king) is not supported by tafl_rules"),
+    (f"dim:11 spd:1,2, start:{EMPTY11}", 11,
+     "spd: speed limits per piece type ('1,2,') are not supported; give one number for every piece"),
+    (f"dim:11 spd:0 start:{EMPTY11}", 11, "spd: '0' is not -1 (no limit) or a whole number of squares"),
+    (f"dim:11 oops start:{EMPTY11}", 7, "expected key:value, got 'oops'"),
+    (f"dim:11 x-color:red start:{EMPTY11}", 7,
+     "unknown extension key 'x-color'; extension keys are x-<field> for the fields " + ", ".join(FIELDS)),
+    (f"dim:11 x-sandwich:sometimes start:{EMPTY11}", 18,
+     "x-sandwich: 'sometimes' is not one of safe, unless-capturing, forbidden"),
+    (f"dim:11 x-watch_king:yes start:{EMPTY11}", 20, "x-watch_king: expected true or false, got 'yes'"),
+    (f"dim:11 x-ply_limit:-3 start:{EMPTY11}", 19,
+     "x-ply_limit: expected a whole number of at most nine digits, got '-3'"),
+    (f"dim:11 x-camp_stop:attacker,queen start:{EMPTY11}", 28,
+     "x-camp_stop: 'queen' is not one of attacker, defender, king"),
+    ("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3c3/", 42,
+     "start: 'c' (a commander or knight of OTN's berserk tafl) is not supported"),
+    ("dim:7 start:/3t3/3t3/3T3/ttTkTtt/3T3/3t3/3t3/", 28,
+     "start: 'k' is an attacking king in OTN, which is not supported (the king is 'K')"),
+    ("dim:7 start:/3t3/3t3/3T3/ttTKTttt/3T3/3t3/3t3/", 32, "start: rank 4 has more than 7 squares"),
+    ("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", 0, "start: expected 7 ranks separated by '/', got 6"),
 ])
-def test_malformed_rules_name_the_offset(text, at, words):
+def test_malformed_rules_name_the_offset(text, at, message):
     with pytest.raises(NotationError) as info:
         otn.parse_rules(text)
-    assert words in str(info.value)
+    assert info.value.message == message
     # the offset is the first bad character (or the start of the start record)
-    if "ranks" not in words:
+    if "ranks" not in message:
         assert info.value.offset == at, (info.value.offset, text[info.value.offset:])
     assert info.value.text == text
 
@@ -392,23 +403,23 @@ def test_format_move_walker_separator_and_engine_moves():
     assert type(refused.value) is ValueError  # a wrong argument, not a notation error
 
 
-@pytest.mark.parametrize("text, at, words", [
-    ("e5e8", 2, "expected '-'"),
-    ("e5-e8x", 6, "captured square"),
-    ("e5-", 3, "ending square"),
-    ("-e8", 0, "starting square"),
-    ("ce6^e8", 0, "commander or knight"),
-    ("e5^e8", 2, "jumps and berserk"),
-    ("e5=e8", 2, "jumps and berserk"),
-    ("e5-e8?", 5, "unexpected '?'"),
-    ("e5-e8+++", 5, "unexpected '+++'"),
-    ("e0-e5", 0, "e0 is not a square"),
-    ("  e5-e8!", 7, "unexpected '!'"),
+@pytest.mark.parametrize("text, at, message", [
+    ("e5e8", 2, "move 'e5e8': expected '-' between the two squares"),
+    ("e5-e8x", 6, "move 'e5-e8x': expected the captured square (a letter a-s and a rank number, like e5)"),
+    ("e5-", 3, "move 'e5-': expected the ending square (a letter a-s and a rank number, like e5)"),
+    ("-e8", 0, "move '-e8': expected the starting square (a letter a-s and a rank number, like e5)"),
+    ("ce6^e8", 0, "move 'ce6^e8': 'c' (a commander or knight of berserk tafl) is not supported"),
+    ("e5^e8", 2, "move 'e5^e8': jumps and berserk moves ('^', '=') are not supported"),
+    ("e5=e8", 2, "move 'e5=e8': jumps and berserk moves ('^', '=') are not supported"),
+    ("e5-e8?", 5, "move 'e5-e8?': unexpected '?' (after the move only +, ++, - or -- may follow)"),
+    ("e5-e8+++", 5, "move 'e5-e8+++': unexpected '+++' (after the move only +, ++, - or -- may follow)"),
+    ("e0-e5", 0, "move 'e0-e5': e0 is not a square name"),
+    ("  e5-e8!", 7, "move 'e5-e8!': unexpected '!' (after the move only +, ++, - or -- may follow)"),
 ])
-def test_malformed_moves_name_the_offset(text, at, words):
+def test_malformed_moves_name_the_offset(text, at, message):
     with pytest.raises(NotationError) as info:
         otn.parse_move(text)
-    assert words in str(info.value)
+    assert info.value.message == message
     assert info.value.offset == at
 
 
@@ -588,22 +599,23 @@ def test_a_move_after_the_end_is_refused():
         otn.game_from_otn(text + "2. d7-d6\n")
 
 
-@pytest.mark.parametrize("mutate, words", [
+@pytest.mark.parametrize("mutate, message", [
     (lambda t: t.replace("2. f4-f5", "3. f4-f5"), "turn 3 where turn 2 was expected"),
-    (lambda t: t.replace("2. f4-f5 c5-a5", "2. f4-f5 c5-a5 a5-a6"), "more than two moves"),
-    (lambda t: t.replace("ks:c", "ks:q"), "rules: ks: 'q'"),
-    (lambda t: t.replace("[date:2015.05.04]", "[date 2015]"), "[name:value]"),
-    (lambda t: t.replace("1. d2-e2", "1. d2=e2"), "jumps and berserk"),
-    (lambda t: t.replace("1. d2-e2", "1. d2-h2"), "h2 is not a square of the 7x7 board"),
-    (lambda t: t + "[unclosed comment", "never closed"),
-    (lambda t: t.replace("5. e2-c2", "5. ..... e2-c2"), "may only open turn 1"),
-    (lambda t: t.split("[rules:")[0] + t.split("]", 7)[-1], "no rules string"),
+    (lambda t: t.replace("2. f4-f5 c5-a5", "2. f4-f5 c5-a5 a5-a6"), "turn 2 has more than two moves"),
+    (lambda t: t.replace("ks:c", "ks:q"), "rules: ks: 'q' is not one of y, s, n, w, c, m"),
+    (lambda t: t.replace("[date:2015.05.04]", "[date 2015]"), "a tag must read [name:value]"),
+    (lambda t: t.replace("1. d2-e2", "1. d2=e2"), "move 'd2=e2': jumps and berserk moves ('^', '=') are not supported"),
+    (lambda t: t.replace("1. d2-e2", "1. d2-h2"), "move 'd2-h2': h2 is not a square of the 7x7 board"),
+    (lambda t: t + "[unclosed comment", "'[' is never closed by ']'"),
+    (lambda t: t.replace("5. e2-c2", "5. ..... e2-c2"), "'.....' (no move) may only open turn 1"),
+    (lambda t: t.split("[rules:")[0] + t.split("]", 7)[-1],
+     "the record has no rules string ([rules:dim:... start:...])"),
 ])
-def test_malformed_game_records(mutate, words):
+def test_malformed_game_records(mutate, message):
     text = mutate(OPENTAFL_BRANDUB)
     with pytest.raises(NotationError) as info:
         otn.game_from_otn(text)
-    assert words in str(info.value)
+    assert (info.value.message, info.value.text) == (message, text)
     assert 0 <= info.value.offset <= len(text)
 
 

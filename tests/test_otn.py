@@ -914,3 +914,60 @@ def test_the_tables_the_module_builds_when_imported():
                                                          "c": "linnaeus", "m": None}
     assert otn._mode_letters(REPETITION, "idlw") == otn._CHOICE_KEYS["tfr"] == {
         "i": "ignore", "d": "draw", "l": "loss", "w": None}
+
+
+ONE_MOVE = Game("brandubh")
+ONE_MOVE.play("d1-c1")
+TAG_NAME = "a tag name is letters, digits, '-', '_' and '.', starting with a letter or a digit"
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: otn.format_move("e5-e8", piece="Q"), ValueError, "piece must be t, T or K (or none); got 'Q'"),
+    (lambda: otn.format_move("e5-e8", info="!"), ValueError, "info must be one of '', +, ++, -, --; got '!'"),
+    (lambda: otn.format_move("e5-e8", captures=["e9", "f8"], separator="|"), ValueError,
+     "separator must be '/' or 'x'; got '|'"),
+    (lambda: otn.format_move("e5-e8", captures=["zz"]), ValueError,
+     "'zz' is not a square name (a letter a-s and a rank 1-19, like e5)"),
+    (lambda: otn.format_move(5), TypeError, "format_move needs a MoveRecord, a Move or a move's text, got int"),
+    (lambda: otn.rules_to_otn("brandubh"), TypeError, "expected Rules or a Variant, got str"),
+    (lambda: otn.game_to_otn(ONE_MOVE, tags={"bad tag": "x"}), ValueError, f"tag 'bad tag': {TAG_NAME}"),
+    (lambda: otn.game_to_otn(ONE_MOVE, tags={5: "x"}), ValueError, f"tag '5': {TAG_NAME}"),
+    (lambda: otn.game_to_otn(ONE_MOVE, tags={"rules": "x"}), ValueError,
+     "tag 'rules' is written from the record itself; set the record's rules instead"),
+    (lambda: otn.game_to_otn(ONE_MOVE, tags={"turn": "x"}), ValueError,
+     "tag 'turn' is written from the record itself; set the record's turn instead"),
+    (lambda: otn.game_to_otn(ONE_MOVE, tags={"event": "a\nb"}), ValueError,
+     "tag 'event': a tag value is text on one line without ']'"),
+    (lambda: otn.game_to_otn(ONE_MOVE, tags={"event": 5}), ValueError,
+     "tag 'event': a tag value is text on one line without ']'"),
+    (lambda: otn.game_to_otn(ONE_MOVE, comments={1: "x"}), ValueError, "comment on ply 1: the game has plies 0 to 0"),
+    (lambda: otn.game_to_otn(ONE_MOVE, comments={-1: "x"}), ValueError, "comment on ply -1: the game has plies 0 to 0"),
+    (lambda: otn.game_to_otn(ONE_MOVE, comments={0: "a|b"}), ValueError,
+     "comment on ply 0: commentary may not hold ']' (nor '|' on a first half)"),
+])
+def test_the_writer_refuses_exactly(call, error, message):
+    with pytest.raises(error) as info:
+        call()
+    assert type(info.value) is error and str(info.value) == message
+
+
+@pytest.mark.parametrize("call, expected", [
+    (lambda: otn.parse_rules(5), ("a rules string must be text, got int", "", 0)),
+    (lambda: otn.read_game(5), ("a game record must be text, got int", "", 0)),
+    (lambda: otn.parse_rules(f"dim:1234567890 start:{BRANDUB}"),
+     ("dim: '1234567890' is not a board size (7 to 19)", f"dim:1234567890 start:{BRANDUB}", 4)),
+])
+def test_a_text_that_is_not_notation_is_refused_exactly(call, expected):
+    assert refusal(call) == expected
+
+
+@pytest.mark.parametrize("size", ["5", "21", "12", "123456789"])
+def test_a_board_size_otn_can_write_but_no_board_has(size):
+    with pytest.raises(RulesError) as info:
+        otn.parse_rules(f"dim:{size} start:{BRANDUB}")
+    assert (info.value.field, str(info.value)) == ("size", f"size: the board must have an odd side from 7 to 19, "
+                                                           f"got {size}")
+
+
+def test_a_value_may_hold_a_colon():
+    assert otn.parse_rules(f"dim:7 name:Brandub:Strong ks:n start:{BRANDUB}").king_capture == "two"

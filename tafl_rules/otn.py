@@ -925,6 +925,7 @@ class _GameReader:
         self.header = True
         self.next_turn = 1
         self.shift = 0  # 1 when turn 1 opens with "....."
+        self.blank_at = 0  # where that "....." is
         self.open_turn: list[int | None] | None = None  # plies of the turn awaiting commentary
         self.in_variation = False
 
@@ -1021,7 +1022,7 @@ class _GameReader:
             if token == ".....":
                 if number != 1 or plies:
                     raise self.fail("'.....' (no move) may only open turn 1", at)
-                self.shift = 1
+                self.shift, self.blank_at = 1, at
                 plies.append(None)
                 continue
             if self.moves and self.moves[-1].resign:
@@ -1077,11 +1078,11 @@ class _GameReader:
         if written is not None and written[1] != rules.first:  # atkf gives the game's first side, x-first the rules'
             if self.shift or (turn is not None and turn != written[1]):
                 raise self.fail(f"the rules string says the {written[1]} move first (atkf), but the record "
-                                f"says otherwise", text.find(".....") if self.shift else self.tag_at["turn"])
+                                f"says otherwise", self.blank_at if self.shift else self.tag_at["turn"])
             turn = written[1]
         elif self.shift:
             if turn is not None and turn != other:
-                raise self.fail(f"turn 1 starts with '.....' but the turn tag says {turn}", text.find("....."))
+                raise self.fail(f"turn 1 starts with '.....' but the turn tag says {turn}", self.blank_at)
             turn = other
         elif self.moves and turn is not None and turn != rules.first:
             raise self.fail(f"the turn tag says the {turn} move first, but turn 1 has no '.....'",

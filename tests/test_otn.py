@@ -971,3 +971,36 @@ def test_a_board_size_otn_can_write_but_no_board_has(size):
 
 def test_a_value_may_hold_a_colon():
     assert otn.parse_rules(f"dim:7 name:Brandub:Strong ks:n start:{BRANDUB}").king_capture == "two"
+
+
+DEFENDERS_FIRST = f"dim:7 ks:n atkf:n x-first:attackers start:{BRANDUB}"  # the game's first side, and the rules'
+SAYS_OTHERWISE = "the rules string says the defenders move first (atkf), but the record says otherwise"
+BLANK_BUT_TAG = "turn 1 starts with '.....' but the turn tag says attackers"
+
+
+@pytest.mark.parametrize("text, message, at", [
+    (f"[event:.....]\n[rules:{DEFENDERS_FIRST}]\n\n1. ..... d1-c1\n", SAYS_OTHERWISE, "1. ....."),
+    (f"[rules:{DEFENDERS_FIRST}]\n[turn:attackers]\n\n1. d1-c1\n", SAYS_OTHERWISE, "[turn:"),
+    ("[variant:brandubh]\n[event:.....]\n[turn:attackers]\n\n1. ..... d3-a3\n", BLANK_BUT_TAG, "1. ....."),
+    ("[variant:brandubh]\n[turn:defenders]\n\n1. d3-a3\n",
+     "the turn tag says the defenders move first, but turn 1 has no '.....'", "d3-a3"),
+])
+def test_a_record_that_names_two_first_sides_is_refused_at_the_blank_or_the_tag(text, message, at):
+    offset = text.index(at) + (3 if at.startswith("1.") else 0)
+    assert refusal(lambda: otn.read_game(text)) == (message, text, offset)
+
+
+@pytest.mark.parametrize("text, first", [
+    (f"[rules:{DEFENDERS_FIRST}]\n[turn:defenders]\n\n1. d3-a3\n", "defenders"),  # the tag agrees with atkf
+    ("[variant:brandubh]\n[turn:attackers]\n\n1. d1-c1\n", "attackers"),  # the rules' own first side
+    (f"[rules:{SPEC_FETLAR}]\n\n1. ..... d1-d2\n", "attackers"),  # the rules' defenders go first; '.....' skips them
+])
+def test_the_first_side_of_a_record(text, first):
+    record = otn.read_game(text)
+    assert record.first_side() == first and record.to_game().moves[0] == record.moves[0].move
+
+
+def test_a_position_tag_gives_the_start_and_is_not_kept_as_a_tag():
+    other = BRANDUB.replace("ttTKTtt", "tTK1Ttt")
+    record = otn.read_game(f"[variant:brandubh]\n[position:{other}]\n[event:x]\n")
+    assert (record.position, record.tags) == (other, {"variant": "brandubh", "event": "x"})

@@ -1004,3 +1004,45 @@ def test_a_position_tag_gives_the_start_and_is_not_kept_as_a_tag():
     other = BRANDUB.replace("ttTKTtt", "tTK1Ttt")
     record = otn.read_game(f"[variant:brandubh]\n[position:{other}]\n[event:x]\n")
     assert (record.position, record.tags) == (other, {"variant": "brandubh", "event": "x"})
+
+
+def test_info_symbols_follow_the_side_that_moved_the_threat_and_the_road():
+    """'+' when the king may be taken next (after an attackers' move always; after a defenders'
+    move only if he has no open road), '-' when he has a road, checked on 37 plies of brandubh
+    that hold each case (plies 6, 7, 36 and 37: threat without and with a road, by each side)."""
+    moves = ("f4-f6 d5-g5 d6-c6 d3-b3 b4-b6 d4-d6 c6-c7 e4-f4 c7-b7 f4-f5 a4-a3 d6-c6 d2-f2 c4-c1 f2-b2 c6-c4 "
+             "b2-b1 c4-c2 g4-b4 c2-c6 a3-a2 f5-f3 d1-d3 c6-c5 b1-b2 c5-f5 b4-c4 g5-g4 b6-c6 f3-g3 d3-d6 f5-f3 "
+             "c4-f4 f3-e3 b7-b4 e3-e7 b4-c4").split()
+    game = Game("brandubh")
+    for move in moves:
+        game.play(move)
+    marked = {i: str(m) for i, m in enumerate(otn.record_from_game(game).moves) if m.info}
+    assert marked == {5: "Kd4-d6+", 6: "c6-c7+", 7: "e4-f4+", 8: "c7-b7+", 9: "f4-f5+", 10: "a4-a3+",
+                      11: "Kd6-c6+", 12: "d2-f2+", 13: "c4-c1+", 14: "f2-b2+", 19: "Kc2-c6+", 20: "a3-a2+",
+                      21: "f5-f3+", 22: "d1-d3+", 25: "Kc5-f5+", 26: "b4-c4+", 27: "g5-g4+", 28: "b6-c6+",
+                      29: "f3-g3+", 30: "d3-d6+", 32: "c4-f4+", 35: "Ke3-e7-", 36: "b4-c4+"}
+
+
+def test_a_position_line_in_the_header_gives_the_start():
+    other = BRANDUB.replace("ttTKTtt", "tTK1Ttt")
+    record = otn.read_game(f"[variant:brandubh]\n{other}\n\n1. d1-c1\n")
+    assert record.position == other and record.to_game().piece_at("c4") == "king"
+
+
+def test_tags_need_no_line_break_between_them():
+    assert otn.read_game("[variant:brandubh][event:x]\n").tags == {"variant": "brandubh", "event": "x"}
+
+
+def test_commentary_splits_at_its_first_bar():
+    record = otn.read_game(BRANDUBH_TAG + "1. d1-c1 d3-e3\n[first|second | half]\n")
+    assert record.comments == {0: "first", 1: "second | half"}
+
+
+@pytest.mark.parametrize("text, message, at", [
+    ("[variant:brandubh]\n[event:x]\n[event:y]\n", "tag 'event' is given twice", "[event:y"),
+    (BRANDUBH_TAG + "1. d1-c1 d3-e3\n[one|]\n[two|]\n", "commentary must follow a turn", "[two"),
+    (BRANDUBH_TAG + "1. d1-c1 d3-e3\n1a.1.1a. d1-b1\n[skipped|]\n[stray|]\n", "commentary must follow a turn",
+     "[stray"),
+])
+def test_a_stray_bracket_is_refused_exactly(text, message, at):
+    assert refusal(lambda: otn.read_game(text)) == (message, text, text.index(at))

@@ -252,3 +252,16 @@ def test_a_record_whose_start_no_game_can_have_is_refused(position, problem):
     text = f"[rules:{otn.rules_to_otn(rules).rsplit(' start:', 1)[0]} x-start:{rules.start} start:{position}]\n"
     with pytest.raises(NotationError, match=f"start position: {problem}"):
         otn.read_game(text)
+
+
+def test_a_game_the_attackers_open_under_rules_whose_defenders_go_first():
+    """The rules string of such a game leaves atkf out (the specification's y: attackers first), which
+    OpenTafl reads; x-first keeps the rules' own first side for this package."""
+    rules = Rules(size=7, start=BRANDUB, first="defenders")
+    game = Game(rules, turn="attackers")
+    game.play("d1-c1")
+    text = otn.game_to_otn(game)
+    keys, _ = opentafl_reading(text)
+    assert "atkf" not in keys and keys["x-first"] == "defenders"
+    record = otn.read_game(text)
+    assert (record.rules, record.first_side(), record.to_game().moves) == (rules, "attackers", ["d1-c1"])

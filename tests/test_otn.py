@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+import types
 import warnings
 from pathlib import Path
 
@@ -1046,3 +1047,38 @@ def test_commentary_splits_at_its_first_bar():
 ])
 def test_a_stray_bracket_is_refused_exactly(text, message, at):
     assert refusal(lambda: otn.read_game(text)) == (message, text, text.index(at))
+
+
+@pytest.mark.parametrize("text, at", [("K", 0), ("Ka", 1), ("Xe5-e6", 0)])
+def test_a_move_too_short_for_its_piece_letter_or_with_no_piece_letter(text, at):
+    """A lone letter is no piece symbol; only t, T, K (and the refused berserk pieces) are."""
+    expected = f"move {text!r}: expected the starting square (a letter a-s and a rank number, like e5)"
+    assert refusal(lambda: otn.parse_move(text)) == (expected, text, at)
+
+
+def test_a_bar_in_the_first_half_s_comment_is_refused_on_every_turn():
+    game = random_game(Rules(), 4, 1)
+    assert "[|b | c]" in otn.game_to_otn(game, comments={3: "b | c"})
+    with pytest.raises(ValueError, match="commentary may not hold"):
+        otn.game_to_otn(game, comments={2: "a | b"})
+
+
+def test_the_record_of_a_game_that_begins_as_its_rules_do():
+    """No position or turn of its own, info symbols unless asked not to, and the result of a draw."""
+    rules = tafl_rules.variant("brandubh").rules.replace(ply_limit=2)
+    game = Game(rules)
+    game.play("d1-c1")
+    game.play("d3-e3")
+    record = otn.record_from_game(game)
+    assert (record.position, record.turn, record.tags) == (None, None, {"result": "0", "termination": "ply limit"})
+    assert [m.info for m in otn.record_from_game(game, annotate=False).moves] == ["", ""]
+
+
+def test_a_variant_name_holding_a_bracket_is_not_written_as_a_tag(monkeypatch):
+    """(No catalogue name holds ']' today; a tag value cannot.)"""
+    rules = tafl_rules.variant("brandubh").rules
+    monkeypatch.setattr(otn.catalogue, "variants", lambda: [types.SimpleNamespace(name="Brandub [Irish]",
+                                                                                  rules=rules)])
+    game = Game(rules)
+    game.play("d1-c1")
+    assert "variant" not in otn.record_from_game(game).tags

@@ -1082,3 +1082,7 @@ def test_a_variant_name_holding_a_bracket_is_not_written_as_a_tag(monkeypatch):
     game = Game(rules)
     game.play("d1-c1")
     assert "variant" not in otn.record_from_game(game).tags
+
+
+def test_every_square_of_the_board_is_a_square_of_a_move_of_that_size():
+    assert otn.parse_move("a1-a7xa2/g7", size=7) == otn.MoveRecord("a1", "a7", ("a2", "g7"))

@@ -1086,3 +1086,16 @@ def test_a_variant_name_holding_a_bracket_is_not_written_as_a_tag(monkeypatch):
 
 def test_every_square_of_the_board_is_a_square_of_a_move_of_that_size():
     assert otn.parse_move("a1-a7xa2/g7", size=7) == otn.MoveRecord("a1", "a7", ("a2", "g7"))
+
+
+@pytest.mark.parametrize("text, at", [("e5-e8xXe9", 6), ("e5-e8xt", 6), ("e5-e8xTe", 7)])
+def test_a_captured_square_after_a_piece_letter_or_none(text, at):
+    """A piece letter (t, T, K...) may stand before a captured square; the error points past it, or at
+    it when no square can follow."""
+    expected = f"move {text!r}: expected the captured square (a letter a-s and a rank number, like e5)"
+    assert refusal(lambda: otn.parse_move(text)) == (expected, text, at)
+    assert otn.parse_move("c3-c5xtc6/Kd5").captures == ("c6", "d5")
+
+
+def test_an_empty_piece_letter_is_no_piece():
+    assert otn.format_move("e5-e8", piece="") == "e5-e8"

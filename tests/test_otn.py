@@ -1105,3 +1105,12 @@ def test_a_bad_name_in_an_extension_list_is_pointed_at():
     text = f"dim:11 x-camp_stop:attacker,defender,queen start:{EMPTY11}"
     assert refusal(lambda: otn.parse_rules(text)) == (
         "x-camp_stop: 'queen' is not one of attacker, defender, king", text, text.index("queen"))
+
+
+@pytest.mark.parametrize("text, message, at", [
+    (f"dim:7 dim:9 start:{BRANDUB}", "'dim' is given twice", 6),
+    (f"dim:7 start:{BRANDUB} start:{BRANDUB}", "'start' is given twice", 6),
+    (f"  esc:c dim:7 start:{BRANDUB}", "a rules string must begin with dim:<size>, not 'esc'", 2),
+])
+def test_dim_and_start_once_each_and_dim_first(text, message, at):
+    assert refusal(lambda: otn.parse_rules(text)) == (message, text, at)

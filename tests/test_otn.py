@@ -128,6 +128,7 @@ def test_strict_export_warns_naming_the_lost_fields():
         text = otn.rules_to_otn(r, strict=True)
     assert caught[0].message.fields == ["king_speed", "sandwich", "watch_king", "repetition"]
     assert str(caught[0].message) == "plain OTN loses these rule points: king_speed, sandwich, watch_king, repetition"
+    assert caught[0].filename == __file__  # the warning names the caller's line, not otn.py's
     assert "x-" not in text
     back = otn.parse_rules(text)
     assert [f for f in FIELDS if getattr(back, f) != getattr(r, f)] == caught[0].message.fields
@@ -1114,3 +1115,9 @@ def test_a_bad_name_in_an_extension_list_is_pointed_at():
 ])
 def test_dim_and_start_once_each_and_dim_first(text, message, at):
     assert refusal(lambda: otn.parse_rules(text)) == (message, text, at)
+
+
+def test_a_malformed_x_start_is_pointed_at_in_it():
+    text = f"dim:7 ks:n x-start:/3t3/3t3/3T3/ttTKTtt/3T3/3x3/3t3/ start:{BRANDUB}"
+    assert refusal(lambda: otn.parse_rules(text)) == (
+        "start: rank 6: 'x' is not t, T, K or a digit", text, text.index("3x3") + 1)

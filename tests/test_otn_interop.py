@@ -265,3 +265,17 @@ def test_a_game_the_attackers_open_under_rules_whose_defenders_go_first():
     assert "atkf" not in keys and keys["x-first"] == "defenders"
     record = otn.read_game(text)
     assert (record.rules, record.first_side(), record.to_game().moves) == (rules, "attackers", ["d1-c1"])
+
+
+@pytest.mark.parametrize("change, key", [
+    ({"throne_hostile_to_defenders": "always"}, "ks:c cenh:tTK"),  # the linnaeus king: K with the defenders'
+    ({"king_capture": "two", "throne_hostile_to_defenders": "always"}, "ks:n cenh:tTK"),
+    ({"king_capture": "two", "corners_hostile_to_attackers": "never", "corners_hostile_to_defenders": "always"},
+     "ks:n corh:TK"),
+])
+def test_a_king_not_taken_by_four_is_hostile_where_his_defenders_are(change, key):
+    """Where four do not take the king, the squares hostile to the defenders are hostile to him too
+    (K beside T in plain OTN, no x- key needed)."""
+    rules = tafl_rules.variant("brandubh").rules.replace(**change)
+    assert otn.rules_to_otn(rules, strict=True) == f"dim:7 surf:n tfr:i {key} aforh: afors:t start:{BRANDUB}"
+    assert otn.otn_losses(rules) == [] and otn.parse_rules(otn.rules_to_otn(rules)) == rules

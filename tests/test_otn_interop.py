@@ -279,3 +279,24 @@ def test_a_king_not_taken_by_four_is_hostile_where_his_defenders_are(change, key
     rules = tafl_rules.variant("brandubh").rules.replace(**change)
     assert otn.rules_to_otn(rules, strict=True) == f"dim:7 surf:n tfr:i {key} aforh: afors:t start:{BRANDUB}"
     assert otn.otn_losses(rules) == [] and otn.parse_rules(otn.rules_to_otn(rules)) == rules
+
+
+CAMPS = "afor:d1,d2,a4,b4,f4,g4,d6,d7,"
+
+
+@pytest.mark.parametrize("change, keys", [
+    ({"king_capture": "four", "king_capture_against": frozenset(), "throne_hostile_to_defenders": "always"},
+     "corh:tT cenh:tT cenhe:tT aforh:"),  # taken by four on open ground only: no K anywhere
+    ({"throne_hostile_to_attackers": "empty"}, "ks:c cenh: aforh:"),  # t in cenhe (its default)
+    ({"camps": True, "camps_hostile_to_attackers": "always"}, f"ks:c {CAMPS} aforh:t"),
+    ({"king_capture": "four", "king_capture_against": frozenset(), "camps": True,
+      "camps_hostile_to_defenders": "always"}, f"{CAMPS} corh:tT cenhe:tT aforh:T"),
+    ({"king_capture": "four", "king_capture_against": frozenset({"camp"}), "camps": True},
+     f"{CAMPS} corh:tT cenhe:tT aforh:K"),
+])
+def test_each_side_s_letter_in_the_hostility_lists(change, keys):
+    """t, T and K each written where that side (or the king taken by four) meets a hostile square,
+    in plain OTN, with nothing lost."""
+    rules = tafl_rules.variant("brandubh").rules.replace(**change)
+    assert otn.rules_to_otn(rules, strict=True) == f"dim:7 surf:n tfr:i {keys} afors:t start:{BRANDUB}"
+    assert otn.otn_losses(rules) == [] and otn.parse_rules(otn.rules_to_otn(rules)) == rules

@@ -1121,3 +1121,41 @@ def test_a_malformed_x_start_is_pointed_at_in_it():
     text = f"dim:7 ks:n x-start:/3t3/3t3/3T3/ttTKTtt/3T3/3x3/3t3/ start:{BRANDUB}"
     assert refusal(lambda: otn.parse_rules(text)) == (
         "start: rank 6: 'x' is not t, T, K or a digit", text, text.index("3x3") + 1)
+
+
+@pytest.mark.parametrize("keys, message, at", [
+    ("cens:tK cenre:TK", "cenre: forbidding attackers to re-enter the centre is not supported", 21),
+    ("cens:TK cenre:tK", "cenre: forbidding defenders to re-enter the centre is not supported", 21),
+    ("corre:tT", "corre: re-entry restrictions on corners and fortresses are not supported", 13),
+    ("aforre:tK", "aforre: re-entry restrictions on corners and fortresses are not supported", 14),
+    ("dforre:TK", "dforre: re-entry restrictions on corners and fortresses are not supported", 14),
+    ("corp:tQ", "corp: 'Q' is not a piece letter (t, c, n, k, T, C, N, K)", 13),
+    ("dforp:Q", "dforp: 'Q' is not a piece letter (t, c, n, k, T, C, N, K)", 13),
+    ("dfors:Q", "dfors: 'Q' is not a piece letter (t, c, n, k, T, C, N, K)", 13),
+    ("dforh:Q", "dforh: 'Q' is not a piece letter (t, c, n, k, T, C, N, K)", 13),
+    ("cenre:Q", "cenre: 'Q' is not a piece letter (t, c, n, k, T, C, N, K)", 13),
+    ("spd:100", "spd: '100' is not -1 (no limit) or a whole number of squares", 11),
+    ("spd:-2", "spd: '-2' is not -1 (no limit) or a whole number of squares", 11),
+    ("spd:01", "spd: '01' is not -1 (no limit) or a whole number of squares", 11),
+    ("kj:r", "kj: kj:r (jumping kings) is not supported by tafl_rules", 10),
+    ("ber:m", "ber: ber:m (berserk moves) is not supported by tafl_rules", 11),
+    ("nj:x", "nj: 'x' is not one of n, r, j, c", 10),
+    ("cor:a1,k1,a11,k11,l1", "cor: 'l1' is not a square of the 11x11 board", 25),
+    ("afor:d1,zz", "afor: 'zz' is not a square of the 11x11 board", 15),
+    ("surf:q", "surf: 'q' is not one of y, n", 12),
+])
+def test_the_reader_s_other_refusals_exactly(keys, message, at):
+    text = f"dim:11 {keys} start:{COPENHAGEN}"
+    assert refusal(lambda: otn.parse_rules(text)) == (message, text, at)
+
+
+def test_lists_of_squares_and_keys_otn_has_no_key_for():
+    """Corners and the throne may be listed square by square, in any order; what OTN has no key for
+    reads as OpenTafl plays it."""
+    r = otn.parse_rules(f"dim:11 cor:k11,a1,,k1,a11 cen:f6 spd:18 start:{COPENHAGEN}")
+    assert (r.corners, r.throne, r.king_speed, r.man_speed) == (True, True, 18, 18)
+    assert otn.parse_rules(f"dim:11 spd:1 start:{COPENHAGEN}").king_speed == 1
+    r = otn.parse_rules(f"dim:11 cor: cen: esc:e start:{COPENHAGEN}")
+    assert (r.corners, r.throne) == (False, False)
+    assert (r.watch_king, r.sandwich, r.tuichi, r.no_moves, r.repetition_count, r.ply_limit) == (
+        False, "safe", "announce", "loss", 3, 0)

@@ -302,3 +302,14 @@ def test_each_side_s_letter_in_the_hostility_lists(change, keys):
     rules = tafl_rules.variant("brandubh").rules.replace(**change)
     assert otn.rules_to_otn(rules, strict=True) == f"dim:7 surf:n tfr:i {keys} afors:t start:{BRANDUB}"
     assert otn.otn_losses(rules) == [] and otn.parse_rules(otn.rules_to_otn(rules)) == rules
+
+
+@pytest.mark.parametrize("change, keys", [
+    ({"camps": True, "camp_pass": frozenset()}, f"{CAMPS} aforh: aforp: afors:t"),
+    ({"corner_stop": frozenset({"king", "defender"})}, "aforh: cors:TK afors:t"),
+    ({"throne_stop": frozenset({"king", "defender"})}, "aforh: cens:TK afors:t"),
+])
+def test_who_may_stop_on_or_pass_a_square_is_plain_otn(change, keys):
+    rules = tafl_rules.variant("brandubh").rules.replace(**change)
+    assert otn.rules_to_otn(rules, strict=True) == f"dim:7 surf:n tfr:i ks:c {keys} start:{BRANDUB}"
+    assert otn.otn_losses(rules) == []

@@ -1134,6 +1134,7 @@ def test_a_malformed_x_start_is_pointed_at_in_it():
     ("dfors:Q", "dfors: 'Q' is not a piece letter (t, c, n, k, T, C, N, K)", 13),
     ("dforh:Q", "dforh: 'Q' is not a piece letter (t, c, n, k, T, C, N, K)", 13),
     ("cenre:Q", "cenre: 'Q' is not a piece letter (t, c, n, k, T, C, N, K)", 13),
+    ("corh:tX", "corh: 'X' is not a piece letter (t, c, n, k, T, C, N, K)", 13),
     ("spd:100", "spd: '100' is not -1 (no limit) or a whole number of squares", 11),
     ("spd:-2", "spd: '-2' is not -1 (no limit) or a whole number of squares", 11),
     ("spd:01", "spd: '01' is not -1 (no limit) or a whole number of squares", 11),

@@ -646,6 +646,8 @@ def _read_rules(text: str) -> tuple[Rules, str, str]:
                 raise NotationError(message("{key}: {problem}", key=verbatim(key), problem=_unsupported(key, value)), text, vat)
         keys[key] = value
         offsets[key] = vat
+    if "start" in extensions:  # the game's own start, in start:, must be well formed too
+        _position_squares(start, size, start_at, text)
     # camps are the attackers' squares of the rules' own start (x-start, when the game began elsewhere)
     attackers, _, _ = _position_squares(extensions.get("start", start), size, own_start_at, text)
     otn_keys = {k: v for k, v in keys.items() if not k.startswith("x-")}
@@ -931,6 +933,7 @@ class _GameReader:
     def __init__(self, text: str) -> None:
         self.text = text
         self.tags: dict[str, str] = {}
+        self.tag_at: dict[str, int] = {}  # where each tag's '[' is
         self.rules_at: tuple[str, int] | None = None  # (rules string, its offset)
         self.position_at: tuple[str, int] | None = None
         self.moves: list[MoveRecord] = []
@@ -939,6 +942,7 @@ class _GameReader:
         self.header = True
         self.next_turn = 1
         self.shift = 0  # 1 when turn 1 opens with "....."
+        self.blank_at = 0  # where that "....." is
         self.open_turn: list[int | None] | None = None  # plies of the turn awaiting commentary
         self.in_variation = False
 
@@ -982,6 +986,7 @@ class _GameReader:
             if key in self.tags:
                 raise self.fail(message("tag {key} is given twice", key=repr(key)), i)
             self.tags[key] = value
+            self.tag_at[key] = i
             value_at = i + 1 + len(raw_key) + 1
             if key == "rules":
                 self.rules_at = (value, value_at)
@@ -1034,7 +1039,7 @@ class _GameReader:
             if token == ".....":
                 if number != 1 or plies:
                     raise self.fail(message("'.....' (no move) may only open turn 1"), at)
-                self.shift = 1
+                self.shift, self.blank_at = 1, at
                 plies.append(None)
                 continue
             if self.moves and self.moves[-1].resign:
@@ -1052,7 +1057,7 @@ class _GameReader:
         written: tuple[str, str] | None = None  # the start and first side the rules string writes
         start_at = 0  # where the rules string's start: entry is
         if self.rules_at is None:
-            rules = _rules_from_variant_tag(tags, text)
+            rules = _rules_from_variant_tag(tags, text, self.tag_at.get("variant", 0))
         else:
             rules, *rest = _parse_rules_at(self.rules_at[0], self.rules_at[1], text)
             written = (rest[0], rest[1])
@@ -1085,16 +1090,16 @@ class _GameReader:
         if turn is not None:
             turn = turn.strip()
             if turn not in ("attackers", "defenders"):
-                raise self.fail(message("turn tag: {turn} is not attackers or defenders", turn=repr(turn)), text.find("[turn:"))
+                raise self.fail(message("turn tag: {turn} is not attackers or defenders", turn=repr(turn)), self.tag_at["turn"])
         other = "defenders" if rules.first == "attackers" else "attackers"
         if written is not None and written[1] != rules.first:  # atkf gives the game's first side, x-first the rules'
             if self.shift or (turn is not None and turn != written[1]):
                 raise self.fail(message("the rules string says the {side} move first (atkf), but the record says otherwise",
-                                        side=written[1]), text.find("....." if self.shift else "[turn:"))
+                                        side=written[1]), self.blank_at if self.shift else self.tag_at["turn"])
             turn = written[1]
         elif self.shift:
             if turn is not None and turn != other:
-                raise self.fail(message("turn 1 starts with '.....' but the turn tag says {side}", side=turn), text.find("....."))
+                raise self.fail(message("turn 1 starts with '.....' but the turn tag says {side}", side=turn), self.blank_at)
             turn = other
         elif self.moves and turn is not None and turn != rules.first:
             raise self.fail(message("the turn tag says the {side} move first, but turn 1 has no '.....'", side=turn),
@@ -1131,16 +1136,16 @@ def _parse_rules_at(rules_text: str, base: int, whole: str) -> tuple[Rules, str,
         raise NotationError(message("rules: {problem}", problem=error.message), whole, base + error.offset) from None
 
 
-def _rules_from_variant_tag(tags: Mapping[str, str], text: str) -> Rules:
+def _rules_from_variant_tag(tags: Mapping[str, str], text: str, at: int) -> Rules:
+    """The rules of the catalogue variant the ``variant`` tag (at offset ``at``) names."""
     name = (tags.get("variant") or "").strip()
     if name:
         for v in catalogue.variants():
             if name.lower() in (v.id.lower(), v.name.lower()):
                 return v.rules
-        at = text.find("[variant:")
         raise NotationError(message("the record has no rules string and {name} is not a variant of the catalogue",
                                     name=repr(name)),
-                            text, max(at, 0))
+                            text, at)
     raise NotationError(message("the record has no rules string ([rules:dim:... start:...])"), text, 0)
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
+import types
 import warnings
 from pathlib import Path
 
@@ -13,6 +16,7 @@ from hypothesis import strategies as st
 import tafl_rules
 from tafl_rules import otn
 from tafl_rules.errors import NotationError
+from tafl_rules.modes import KING_CAPTURE, REPETITION
 from tafl_rules.game import Game, Move
 from tafl_rules.position import format_position, parse_position
 from tafl_rules.squares import geometry
@@ -123,7 +127,7 @@ def test_strict_export_warns_naming_the_lost_fields():
     with pytest.warns(otn.OTNLossWarning) as caught:
         text = otn.rules_to_otn(r, strict=True)
     assert caught[0].message.fields == ["king_speed", "sandwich", "watch_king", "repetition"]
-    assert "king_speed" in str(caught[0].message)
+    assert str(caught[0].message) == "plain OTN loses these rule points: king_speed, sandwich, watch_king, repetition"
     assert "x-" not in text
     back = otn.parse_rules(text)
     assert [f for f in FIELDS if getattr(back, f) != getattr(r, f)] == caught[0].message.fields
@@ -277,45 +281,56 @@ def test_catalogue_variants_round_trip():
 EMPTY11 = "/" + "11/" * 11
 
 
-@pytest.mark.parametrize("text, at, words", [
-    ("", 0, "empty rules string"),
-    (f"esc:c dim:11 start:{EMPTY11}", 0, "must begin with dim"),
-    (f"dim:eleven start:{EMPTY11}", 4, "'eleven' is not a whole number"),
-    (f"dim:11 start:{EMPTY11} esc:c", 7, "must be the last entry"),
-    ("dim:11 esc:c", 12, "no start"),
-    (f"dim:11 esc:c esc:e start:{EMPTY11}", 13, "given twice"),
+@pytest.mark.parametrize("text, at, message", [
+    ("", 0, "empty rules string (expected dim:<size> ... start:<position>)"),
+    (f"esc:c dim:11 start:{EMPTY11}", 0, "a rules string must begin with dim:<size>, not 'esc'"),
+    (f"dim:eleven start:{EMPTY11}", 4, "dim: 'eleven' is not a whole number"),
+    (f"dim:11 start:{EMPTY11} esc:c", 7, "start:<position> must be the last entry"),
+    ("dim:11 esc:c", 12, "the rules string has no start:<position> entry (it must come last)"),
+    (f"dim:11 esc:c esc:e start:{EMPTY11}", 13, "'esc' is given twice"),
     (f"dim:11 foo:y start:{EMPTY11}", 7, "unknown rules key 'foo'"),
     (f"dim:11 esc:x start:{EMPTY11}", 11, "esc: 'x' is not one of c, e"),
-    (f"dim:11 atkf:yes start:{EMPTY11}", 12, "atkf: 'yes'"),
-    (f"dim:11 corh:tTQ start:{EMPTY11}", 14, "'Q' is not a piece letter"),
-    (f"dim:11 cor:a1,z9 start:{EMPTY11}", 14, "'z9' is not a square"),
-    (f"dim:11 cor:a1,a2 start:{EMPTY11}", 11, "only the four corner squares"),
-    (f"dim:11 cen:e5 start:{EMPTY11}", 11, "only the centre square"),
-    (f"dim:11 afor:a1, start:{EMPTY11}", 12, "exactly the attackers' start squares"),
-    (f"dim:11 dfor:f6, start:{EMPTY11}", 12, "defender fortresses"),
-    (f"dim:11 sw:w start:{EMPTY11}", 10, "weak shieldwalls"),
-    (f"dim:11 sw:s swf:n start:{EMPTY11}", 16, "swf:n"),
-    (f"dim:11 tfr:w start:{EMPTY11}", 11, "tfr:w"),
-    (f"dim:11 ks:m start:{EMPTY11}", 10, "middleweight"),
-    (f"dim:11 spd:1,2, start:{EMPTY11}", 11, "per piece type"),
-    (f"dim:11 spd:0 start:{EMPTY11}", 11, "spd: '0'"),
-    (f"dim:11 oops start:{EMPTY11}", 7, "expected key:value"),
-    (f"dim:11 x-color:red start:{EMPTY11}", 7, "unknown extension key 'x-color'"),
-    (f"dim:11 x-sandwich:sometimes start:{EMPTY11}", 18, "'sometimes' is not one of safe"),
-    (f"dim:11 x-watch_king:yes start:{EMPTY11}", 20, "expected true or false"),
-    (f"dim:11 x-ply_limit:-3 start:{EMPTY11}", 19, "whole number"),
-    (f"dim:11 x-camp_stop:attacker,queen start:{EMPTY11}", 28, "'queen'"),
-    ("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3c3/", 42, "commander or knight"),
-    ("dim:7 start:/3t3/3t3/3T3/ttTkTtt/3T3/3t3/3t3/", 28, "attacking king"),
-    ("dim:7 start:/3t3/3t3/3T3/ttTKTttt/3T3/3t3/3t3/", 32, "has more than 7 squares"),
-    ("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", 0, "expected 7 ranks"),
+    (f"dim:11 atkf:yes start:{EMPTY11}", 12, "atkf: 'yes' is not one of y, n"),
+    (f"dim:11 corh:tTQ start:{EMPTY11}", 14, "corh: 'Q' is not a piece letter (t, c, n, k, T, C, N, K)"),
+    (f"dim:11 cor:a1,z9 start:{EMPTY11}", 14, "cor: 'z9' is not a square of the 11x11 board"),
+    (f"dim:11 cor:a1,a2 start:{EMPTY11}", 11,
+     "cor: only the four corner squares (or none) can be corners in tafl_rules"),
+    (f"dim:11 cen:e5 start:{EMPTY11}", 11, "cen: only the centre square (or none) can be the throne in tafl_rules"),
+    (f"dim:11 afor:a1, start:{EMPTY11}", 12,
+     "afor: attacker fortresses must be exactly the attackers' start squares (tafl_rules' camps)"),
+    (f"dim:11 dfor:f6, start:{EMPTY11}", 12, "dfor: defender fortresses are not supported"),
+    (f"dim:11 sw:w start:{EMPTY11}", 10,
+     "sw: sw:w (weak shieldwalls (corners may not close them)) is not supported by tafl_rules"),
+    (f"dim:11 sw:s swf:n start:{EMPTY11}", 16, "swf: shieldwall captures by any move (swf:n) are not supported"),
+    (f"dim:11 tfr:w start:{EMPTY11}", 11,
+     "tfr: tfr:w (a repetition that wins for one side) is not supported by tafl_rules"),
+    (f"dim:11 ks:m start:{EMPTY11}", 10, "ks: ks:m (the middleweight king) is not supported by tafl_rules"),
+    (f"dim:11 spd:1,2, start:{EMPTY11}", 11,
+     "spd: speed limits per piece type ('1,2,') are not supported; give one number for every piece"),
+    (f"dim:11 spd:0 start:{EMPTY11}", 11, "spd: '0' is not -1 (no limit) or a whole number of squares"),
+    (f"dim:11 oops start:{EMPTY11}", 7, "expected key:value, got 'oops'"),
+    (f"dim:11 x-color:red start:{EMPTY11}", 7,
+     "unknown extension key 'x-color'; extension keys are x-<field> for the fields " + ", ".join(FIELDS)),
+    (f"dim:11 x-sandwich:sometimes start:{EMPTY11}", 18,
+     "x-sandwich: 'sometimes' is not one of safe, unless-capturing, forbidden"),
+    (f"dim:11 x-watch_king:yes start:{EMPTY11}", 20, "x-watch_king: expected true or false, got 'yes'"),
+    (f"dim:11 x-ply_limit:-3 start:{EMPTY11}", 19,
+     "x-ply_limit: expected a whole number of at most nine digits, got '-3'"),
+    (f"dim:11 x-camp_stop:attacker,queen start:{EMPTY11}", 28,
+     "x-camp_stop: 'queen' is not one of attacker, defender, king"),
+    ("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3c3/", 42,
+     "start: 'c' (a commander or knight of OTN's berserk tafl) is not supported"),
+    ("dim:7 start:/3t3/3t3/3T3/ttTkTtt/3T3/3t3/3t3/", 28,
+     "start: 'k' is an attacking king in OTN, which is not supported (the king is 'K')"),
+    ("dim:7 start:/3t3/3t3/3T3/ttTKTttt/3T3/3t3/3t3/", 32, "start: rank 4 has more than 7 squares"),
+    ("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", 0, "start: expected 7 ranks separated by '/', got 6"),
 ])
-def test_malformed_rules_name_the_offset(text, at, words):
+def test_malformed_rules_name_the_offset(text, at, message):
     with pytest.raises(NotationError) as info:
         otn.parse_rules(text)
-    assert words in str(info.value)
+    assert info.value.message == message
     # the offset is the first bad character (or the start of the start record)
-    if "ranks" not in words:
+    if "ranks" not in message:
         assert info.value.offset == at, (info.value.offset, text[info.value.offset:])
     assert info.value.text == text
 
@@ -389,23 +404,23 @@ def test_format_move_walker_separator_and_engine_moves():
     assert type(refused.value) is ValueError  # a wrong argument, not a notation error
 
 
-@pytest.mark.parametrize("text, at, words", [
-    ("e5e8", 2, "expected '-'"),
-    ("e5-e8x", 6, "captured square"),
-    ("e5-", 3, "ending square"),
-    ("-e8", 0, "starting square"),
-    ("ce6^e8", 0, "commander or knight"),
-    ("e5^e8", 2, "jumps and berserk"),
-    ("e5=e8", 2, "jumps and berserk"),
-    ("e5-e8?", 5, "unexpected '?'"),
-    ("e5-e8+++", 5, "unexpected '+++'"),
-    ("e0-e5", 0, "e0 is not a square"),
-    ("  e5-e8!", 7, "unexpected '!'"),
+@pytest.mark.parametrize("text, at, message", [
+    ("e5e8", 2, "move 'e5e8': expected '-' between the two squares"),
+    ("e5-e8x", 6, "move 'e5-e8x': expected the captured square (a letter a-s and a rank number, like e5)"),
+    ("e5-", 3, "move 'e5-': expected the ending square (a letter a-s and a rank number, like e5)"),
+    ("-e8", 0, "move '-e8': expected the starting square (a letter a-s and a rank number, like e5)"),
+    ("ce6^e8", 0, "move 'ce6^e8': 'c' (a commander or knight of berserk tafl) is not supported"),
+    ("e5^e8", 2, "move 'e5^e8': jumps and berserk moves ('^', '=') are not supported"),
+    ("e5=e8", 2, "move 'e5=e8': jumps and berserk moves ('^', '=') are not supported"),
+    ("e5-e8?", 5, "move 'e5-e8?': unexpected '?' (after the move only +, ++, - or -- may follow)"),
+    ("e5-e8+++", 5, "move 'e5-e8+++': unexpected '+++' (after the move only +, ++, - or -- may follow)"),
+    ("e0-e5", 0, "move 'e0-e5': e0 is not a square name"),
+    ("  e5-e8!", 7, "move 'e5-e8!': unexpected '!' (after the move only +, ++, - or -- may follow)"),
 ])
-def test_malformed_moves_name_the_offset(text, at, words):
+def test_malformed_moves_name_the_offset(text, at, message):
     with pytest.raises(NotationError) as info:
         otn.parse_move(text)
-    assert words in str(info.value)
+    assert info.value.message == message
     assert info.value.offset == at
 
 
@@ -585,22 +600,23 @@ def test_a_move_after_the_end_is_refused():
         otn.game_from_otn(text + "2. d7-d6\n")
 
 
-@pytest.mark.parametrize("mutate, words", [
+@pytest.mark.parametrize("mutate, message", [
     (lambda t: t.replace("2. f4-f5", "3. f4-f5"), "turn 3 where turn 2 was expected"),
-    (lambda t: t.replace("2. f4-f5 c5-a5", "2. f4-f5 c5-a5 a5-a6"), "more than two moves"),
-    (lambda t: t.replace("ks:c", "ks:q"), "rules: ks: 'q'"),
-    (lambda t: t.replace("[date:2015.05.04]", "[date 2015]"), "[name:value]"),
-    (lambda t: t.replace("1. d2-e2", "1. d2=e2"), "jumps and berserk"),
-    (lambda t: t.replace("1. d2-e2", "1. d2-h2"), "h2 is not a square of the 7x7 board"),
-    (lambda t: t + "[unclosed comment", "never closed"),
-    (lambda t: t.replace("5. e2-c2", "5. ..... e2-c2"), "may only open turn 1"),
-    (lambda t: t.split("[rules:")[0] + t.split("]", 7)[-1], "no rules string"),
+    (lambda t: t.replace("2. f4-f5 c5-a5", "2. f4-f5 c5-a5 a5-a6"), "turn 2 has more than two moves"),
+    (lambda t: t.replace("ks:c", "ks:q"), "rules: ks: 'q' is not one of y, s, n, w, c, m"),
+    (lambda t: t.replace("[date:2015.05.04]", "[date 2015]"), "a tag must read [name:value]"),
+    (lambda t: t.replace("1. d2-e2", "1. d2=e2"), "move 'd2=e2': jumps and berserk moves ('^', '=') are not supported"),
+    (lambda t: t.replace("1. d2-e2", "1. d2-h2"), "move 'd2-h2': h2 is not a square of the 7x7 board"),
+    (lambda t: t + "[unclosed comment", "'[' is never closed by ']'"),
+    (lambda t: t.replace("5. e2-c2", "5. ..... e2-c2"), "'.....' (no move) may only open turn 1"),
+    (lambda t: t.split("[rules:")[0] + t.split("]", 7)[-1],
+     "the record has no rules string ([rules:dim:... start:...])"),
 ])
-def test_malformed_game_records(mutate, words):
+def test_malformed_game_records(mutate, message):
     text = mutate(OPENTAFL_BRANDUB)
     with pytest.raises(NotationError) as info:
         otn.game_from_otn(text)
-    assert words in str(info.value)
+    assert (info.value.message, info.value.text) == (message, text)
     assert 0 <= info.value.offset <= len(text)
 
 
@@ -741,3 +757,405 @@ def test_a_record_whose_defenders_move_first_numbers_its_turns_as_written():
     with pytest.raises(NotationError) as info:
         otn.game_from_otn(older)
     assert str(info.value).startswith("turn 2 (attackers): d1-a1 is illegal")
+
+
+# ----------------------------------------------------------------- errors, exactly
+# Each refusal as (message, the text it was found in, the offset of the first bad character):
+# precise notation errors are the point, so the tables pin all three.
+
+def refusal(call) -> tuple[str, str, int]:
+    with pytest.raises(NotationError) as info:
+        call()
+    return info.value.message, info.value.text, info.value.offset
+
+
+@pytest.mark.parametrize("text, message, tag", [
+    ("[event:see [variant:x]\n[variant:nonesuch]\n",
+     "the record has no rules string and 'nonesuch' is not a variant of the catalogue", "[variant:nonesuch]"),
+    ("[variant:brandubh]\n[ turn :sideways]\n", "turn tag: 'sideways' is not attackers or defenders", "[ turn"),
+    ("[event:[turn:x]\n[variant:brandubh]\n[turn:sideways]\n", "turn tag: 'sideways' is not attackers or defenders",
+     "[turn:sideways"),
+])
+def test_a_tag_error_points_at_the_tag_itself(text, message, tag):
+    """Not at the first '[variant:' or '[turn:' in the text (which may sit inside another tag's value),
+    nor at offset -1 where the tag is written with spaces."""
+    assert refusal(lambda: otn.read_game(text)) == (message, text, text.index(tag))
+
+
+@pytest.mark.parametrize("call, expected", [
+    (lambda: otn.parse_move(5), ("a move record must be text, got int", "", 0)),
+    (lambda: otn.parse_move(" \t "), ("empty move record", " \t ", 0)),
+    (lambda: otn.parse_move("  e5-e8!"),
+     ("move 'e5-e8!': unexpected '!' (after the move only +, ++, - or -- may follow)", "  e5-e8!", 7)),
+])
+def test_a_move_record_refused_exactly(call, expected):
+    assert refusal(call) == expected
+
+
+@pytest.mark.parametrize("value, shown", [("1" * 40, repr("1" * 40)), ("1" * 41, repr("1" * 37 + "..."))])
+def test_a_bad_value_is_echoed_whole_up_to_40_characters_then_cut(value, shown):
+    text = f"dim:{value} start:{EMPTY11}"
+    assert refusal(lambda: otn.parse_rules(text)) == (f"dim: {shown} is not a board size (7 to 19)", text, 4)
+
+
+BRANDUBH_TAG = "[variant:brandubh]\n\n"
+NO_KING = "/3t3/3t3/3T3/ttT1Ttt/3T3/3t3/3t3/"
+
+
+@pytest.mark.parametrize("text, message, at", [
+    ("[event:x]\n\n1. d1-d3\n", "the record has no rules string ([rules:dim:... start:...])", "[event"),
+    ("[variant:nonesuch]\n", "the record has no rules string and 'nonesuch' is not a variant of the catalogue",
+     "[variant"),
+    (f"[rules:dim:7 ks:q start:{BRANDUB}]\n", "rules: ks: 'q' is not one of y, s, n, w, c, m", "q start"),
+    (f"[rules:{SPEC_BRANDUB}]\n{SPEC_BRANDUB}\n", "a second rules string", len(f"[rules:{SPEC_BRANDUB}]\n")),
+    (BRANDUBH_TAG + "1. d1-d3\nfoo bar\n", "expected a turn number like '2.', got 'foo'", "foo"),
+    (BRANDUBH_TAG + "123456789. d1-d3\n", "turn 123456789 where turn 1 was expected", "123"),
+    (BRANDUBH_TAG + "1234567890. d1-d3\n", "turn '1234567890' where turn 1 was expected", "123"),
+    (BRANDUBH_TAG + "1. d1-c1 ---\n2. c1-b1\n", "turn 2 follows a resignation", "2."),
+    (BRANDUBH_TAG + "1. --- d1-c1\n", "a move follows the resignation", "d1-c1"),
+    (BRANDUBH_TAG + "1. d1-c1 .....\n", "'.....' (no move) may only open turn 1", "....."),
+    (BRANDUBH_TAG + "1. d1-c1\n2.\n", "turn 2 has no move", len(BRANDUBH_TAG + "1. d1-c1\n2.")),
+    (BRANDUBH_TAG + "1. d1=c1\n", "move 'd1=c1': jumps and berserk moves ('^', '=') are not supported", "=c1"),
+    ("[variant:brandubh]\n[position:/3t3/x/]\n", "start: expected 7 ranks separated by '/', got 2", "/3t3/x"),
+    (f"[variant:brandubh]\n[position:{NO_KING}]\n", "start position: there is no king", NO_KING),
+    (f"[rules:dim:7 start:{NO_KING}]\n", "start position: there is no king", NO_KING),
+    (f"[rules:dim:7 x-start:{BRANDUB} start:{NO_KING}]\n", "start position: there is no king", NO_KING),
+    (f"[rules:dim:7 x-start:{BRANDUB} start:{BRANDUB.replace('ttTKTtt', 'tTK1Ttt')}]\n[position:{BRANDUB}]\n",
+     "the position tag and the rules string's start: give two different starts", f"{BRANDUB}]\n"),
+])
+def test_a_game_record_refused_exactly(text, message, at):
+    """The message, the whole record as the text, and the offset of what is wrong (``at``: the offset,
+    or the text found there)."""
+    offset = at if isinstance(at, int) else text.index(at)
+    assert refusal(lambda: otn.game_from_otn(text)) == (message, text, offset)
+
+
+@pytest.mark.parametrize("moves, message", [
+    ("1. Td1-c1", r"turn 1 \(attackers\): Td1-c1 names a defender but d1 holds an? attacker"),
+    ("1. td3-c3", r"turn 1 \(attackers\): td3-c3 names an? attacker but d3 holds a defender"),
+    ("1. Kd1-c1", r"turn 1 \(attackers\): Kd1-c1 names a king but d1 holds an? attacker"),
+    ("1. Tc1-c2", r"turn 1 \(attackers\): c1-c2 is illegal: there is no piece on c1"),  # no piece to name
+])
+def test_a_piece_letter_that_names_another_piece_is_refused(moves, message):
+    text = BRANDUBH_TAG + moves + "\n"
+    found, whole, offset = refusal(lambda: otn.game_from_otn(text))
+    assert re.fullmatch(message, found) and (whole, offset) == (text, len(BRANDUBH_TAG) + 3)
+    assert otn.game_from_otn(BRANDUBH_TAG + "1. td1-c1 Td3-c3\n").piece_at("c3") == "defender"
+
+
+DOUBLE = Rules(size=7, start="/2t4/2T4/t6/2T4/2t4/5K1/7/", throne=False)  # a3-c3 takes c2 and c4
+
+
+@pytest.mark.parametrize("move, message", [
+    ("a3-c3xc2", "the record says a3-c3 captures c2, the rules capture c2, c4"),
+    ("a3-c3xc2/c4/d4", "the record says a3-c3 captures c2, c4, d4, the rules capture c2, c4"),
+    ("a3-c3", "the record says a3-c3 captures nothing, the rules capture c2, c4"),
+    ("a3-b3xc2/c4", "the record says a3-b3 captures c2, c4, the rules capture nothing"),
+])
+def test_captures_the_rules_do_not_make_are_named_exactly(move, message):
+    text = f"[rules:{otn.rules_to_otn(DOUBLE)}]\n\n1. {move}\n"
+    expected = (f"turn 1 (attackers): {message}", text, text.index(move))
+    assert refusal(lambda: otn.game_from_otn(text)) == expected
+    assert refusal(lambda: otn.read_game(text).to_game()) == expected  # checked unless told otherwise
+
+
+def test_a_record_built_by_hand_is_refused_at_offset_0_or_where_its_offsets_say():
+    """A GameRecord made in code has no text and no offsets: its errors point at 0."""
+    rules = tafl_rules.variant("brandubh").rules
+    record = otn.GameRecord(rules, moves=[otn.parse_move("a1-a2")])
+    assert refusal(record.to_game) == ("turn 1 (attackers): a1-a2 is illegal: there is no piece on a1", "", 0)
+    record = otn.GameRecord(rules, moves=[otn.parse_move("d1-c1"), otn.parse_move("a1-a2")], offsets=[3])
+    assert refusal(record.to_game)[1:] == ("", 0)
+    text = "1. --- d1-c1\n"
+    record = otn.GameRecord(rules, moves=[otn.parse_move("---"), otn.parse_move("d1-c1")], text=text, offsets=[3, 7])
+    assert refusal(record.to_game) == ("turn 1 (attackers): moves follow the resignation", text, 3)
+
+
+def test_a_move_after_the_end_is_named_with_the_ending():
+    game = Game(Rules(size=7, start="/t6/7/7/3K3/7/7/7/", throne=False), turn="defenders")
+    game.play("d4-d7")
+    text = otn.game_to_otn(game).replace("Kd4-d7--", "Kd4-d7-- d7-d6")
+    assert refusal(lambda: otn.game_from_otn(text)) == (
+        f"turn 1 (attackers): d7-d6 is played after the game ended ({game.outcome.reason})", text,
+        text.index("d7-d6"))
+
+
+def test_an_illegal_first_move_of_the_older_form_is_turn_1():
+    """'1. ..... <move>': the blank first half counts once, so the first move written is turn 1."""
+    text = ("[rules:" + otn.rules_to_otn(tafl_rules.variant("brandubh")) + "]\n[turn:defenders]\n\n"
+            "1. ..... d3-d1\n")
+    message, _, offset = refusal(lambda: otn.game_from_otn(text))
+    assert message.startswith("turn 1 (defenders): d3-d1 is illegal") and offset == text.index("d3-d1")
+
+
+def test_commentary_on_the_turn_s_own_line_is_read():
+    record = otn.read_game(BRANDUBH_TAG + "1. d1-c1 d3-e3 [first [half|second]\n2. c1-b1\n")
+    assert [m.move for m in record.moves] == ["d1-c1", "d3-e3", "c1-b1"]
+    assert record.comments == {0: "first [half", 1: "second"}
+
+
+def test_a_turn_tag_gives_the_first_side_and_is_not_kept_as_a_tag():
+    record = otn.read_game("[variant:brandubh]\n[turn:defenders]\n[event:x]\n")
+    assert (record.turn, record.tags) == ("defenders", {"variant": "brandubh", "event": "x"})
+    assert otn.game_from_otn("[variant:brandubh]\n[turn:defenders]\n").turn == "defenders"
+
+
+def test_a_rules_string_on_its_own_line_after_the_tags():
+    record = otn.read_game(f"[event:x]\n{SPEC_BRANDUB}\n\n1. d2-e2\n")
+    assert record.rules == otn.parse_rules(SPEC_BRANDUB) and [m.move for m in record.moves] == ["d2-e2"]
+
+
+def test_the_tables_the_module_builds_when_imported():
+    """(_kind and _mode_letters run while the module is imported; mutmut switches a mutant on only
+    after that, so it reaches them through these direct calls.)"""
+    assert [otn._kind(d) for d in (True, 3, frozenset(), "safe")] == ["bool", "int", "set", "str"]
+    assert otn._FIELD_KIND == {f.name: otn._kind(f.default) for f in dataclasses.fields(Rules)}
+    assert otn._FIELD_KIND["ply_limit"] == "int" and otn._FIELD_KIND["throne_stop"] == "set"
+    assert otn._mode_letters(KING_CAPTURE, "ysnwcm") == {"y": "four", "s": "four", "n": "two", "w": "two",
+                                                         "c": "linnaeus", "m": None}
+    assert otn._mode_letters(REPETITION, "idlw") == otn._CHOICE_KEYS["tfr"] == {
+        "i": "ignore", "d": "draw", "l": "loss", "w": None}
+
+
+ONE_MOVE = Game("brandubh")
+ONE_MOVE.play("d1-c1")
+TAG_NAME = "a tag name is letters, digits, '-', '_' and '.', starting with a letter or a digit"
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: otn.format_move("e5-e8", piece="Q"), ValueError, "piece must be t, T or K (or none); got 'Q'"),
+    (lambda: otn.format_move("e5-e8", info="!"), ValueError, "info must be one of '', +, ++, -, --; got '!'"),
+    (lambda: otn.format_move("e5-e8", captures=["e9", "f8"], separator="|"), ValueError,
+     "separator must be '/' or 'x'; got '|'"),
+    (lambda: otn.format_move("e5-e8", captures=["zz"]), ValueError,
+     "'zz' is not a square name (a letter a-s and a rank 1-19, like e5)"),
+    (lambda: otn.format_move(5), TypeError, "format_move needs a MoveRecord, a Move or a move's text, got int"),
+    (lambda: otn.rules_to_otn("brandubh"), TypeError, "expected Rules or a Variant, got str"),
+    (lambda: otn.game_to_otn(ONE_MOVE, tags={"bad tag": "x"}), ValueError, f"tag 'bad tag': {TAG_NAME}"),
+    (lambda: otn.game_to_otn(ONE_MOVE, tags={5: "x"}), ValueError, f"tag '5': {TAG_NAME}"),
+    (lambda: otn.game_to_otn(ONE_MOVE, tags={"rules": "x"}), ValueError,
+     "tag 'rules' is written from the record itself; set the record's rules instead"),
+    (lambda: otn.game_to_otn(ONE_MOVE, tags={"turn": "x"}), ValueError,
+     "tag 'turn' is written from the record itself; set the record's turn instead"),
+    (lambda: otn.game_to_otn(ONE_MOVE, tags={"event": "a\nb"}), ValueError,
+     "tag 'event': a tag value is text on one line without ']'"),
+    (lambda: otn.game_to_otn(ONE_MOVE, tags={"event": 5}), ValueError,
+     "tag 'event': a tag value is text on one line without ']'"),
+    (lambda: otn.game_to_otn(ONE_MOVE, comments={1: "x"}), ValueError, "comment on ply 1: the game has plies 0 to 0"),
+    (lambda: otn.game_to_otn(ONE_MOVE, comments={-1: "x"}), ValueError, "comment on ply -1: the game has plies 0 to 0"),
+    (lambda: otn.game_to_otn(ONE_MOVE, comments={0: "a|b"}), ValueError,
+     "comment on ply 0: commentary may not hold ']' (nor '|' on a first half)"),
+])
+def test_the_writer_refuses_exactly(call, error, message):
+    with pytest.raises(error) as info:
+        call()
+    assert type(info.value) is error and str(info.value) == message
+
+
+@pytest.mark.parametrize("call, expected", [
+    (lambda: otn.parse_rules(5), ("a rules string must be text, got int", "", 0)),
+    (lambda: otn.read_game(5), ("a game record must be text, got int", "", 0)),
+    (lambda: otn.parse_rules(f"dim:1234567890 start:{BRANDUB}"),
+     ("dim: '1234567890' is not a board size (7 to 19)", f"dim:1234567890 start:{BRANDUB}", 4)),
+])
+def test_a_text_that_is_not_notation_is_refused_exactly(call, expected):
+    assert refusal(call) == expected
+
+
+@pytest.mark.parametrize("size", ["5", "21", "12", "123456789"])
+def test_a_board_size_otn_can_write_but_no_board_has(size):
+    with pytest.raises(RulesError) as info:
+        otn.parse_rules(f"dim:{size} start:{BRANDUB}")
+    assert (info.value.field, str(info.value)) == ("size", f"size: the board must have an odd side from 7 to 19, "
+                                                           f"got {size}")
+
+
+def test_a_value_may_hold_a_colon():
+    assert otn.parse_rules(f"dim:7 name:Brandub:Strong ks:n start:{BRANDUB}").king_capture == "two"
+
+
+DEFENDERS_FIRST = f"dim:7 ks:n atkf:n x-first:attackers start:{BRANDUB}"  # the game's first side, and the rules'
+SAYS_OTHERWISE = "the rules string says the defenders move first (atkf), but the record says otherwise"
+BLANK_BUT_TAG = "turn 1 starts with '.....' but the turn tag says attackers"
+
+
+@pytest.mark.parametrize("text, message, at", [
+    (f"[event:.....]\n[rules:{DEFENDERS_FIRST}]\n\n1. ..... d1-c1\n", SAYS_OTHERWISE, "1. ....."),
+    (f"[rules:{DEFENDERS_FIRST}]\n[turn:attackers]\n\n1. d1-c1\n", SAYS_OTHERWISE, "[turn:"),
+    ("[variant:brandubh]\n[event:.....]\n[turn:attackers]\n\n1. ..... d3-a3\n", BLANK_BUT_TAG, "1. ....."),
+    ("[variant:brandubh]\n[turn:defenders]\n\n1. d3-a3\n",
+     "the turn tag says the defenders move first, but turn 1 has no '.....'", "d3-a3"),
+])
+def test_a_record_that_names_two_first_sides_is_refused_at_the_blank_or_the_tag(text, message, at):
+    offset = text.index(at) + (3 if at.startswith("1.") else 0)
+    assert refusal(lambda: otn.read_game(text)) == (message, text, offset)
+
+
+@pytest.mark.parametrize("text, first", [
+    (f"[rules:{DEFENDERS_FIRST}]\n[turn:defenders]\n\n1. d3-a3\n", "defenders"),  # the tag agrees with atkf
+    ("[variant:brandubh]\n[turn:attackers]\n\n1. d1-c1\n", "attackers"),  # the rules' own first side
+    (f"[rules:{SPEC_FETLAR}]\n\n1. ..... d1-d2\n", "attackers"),  # the rules' defenders go first; '.....' skips them
+])
+def test_the_first_side_of_a_record(text, first):
+    record = otn.read_game(text)
+    assert record.first_side() == first and record.to_game().moves[0] == record.moves[0].move
+
+
+def test_a_position_tag_gives_the_start_and_is_not_kept_as_a_tag():
+    other = BRANDUB.replace("ttTKTtt", "tTK1Ttt")
+    record = otn.read_game(f"[variant:brandubh]\n[position:{other}]\n[event:x]\n")
+    assert (record.position, record.tags) == (other, {"variant": "brandubh", "event": "x"})
+
+
+def test_info_symbols_follow_the_side_that_moved_the_threat_and_the_road():
+    """'+' when the king may be taken next (after an attackers' move always; after a defenders'
+    move only if he has no open road), '-' when he has a road, checked on 37 plies of brandubh
+    that hold each case (plies 6, 7, 36 and 37: threat without and with a road, by each side)."""
+    moves = ("f4-f6 d5-g5 d6-c6 d3-b3 b4-b6 d4-d6 c6-c7 e4-f4 c7-b7 f4-f5 a4-a3 d6-c6 d2-f2 c4-c1 f2-b2 c6-c4 "
+             "b2-b1 c4-c2 g4-b4 c2-c6 a3-a2 f5-f3 d1-d3 c6-c5 b1-b2 c5-f5 b4-c4 g5-g4 b6-c6 f3-g3 d3-d6 f5-f3 "
+             "c4-f4 f3-e3 b7-b4 e3-e7 b4-c4").split()
+    game = Game("brandubh")
+    for move in moves:
+        game.play(move)
+    marked = {i: str(m) for i, m in enumerate(otn.record_from_game(game).moves) if m.info}
+    assert marked == {5: "Kd4-d6+", 6: "c6-c7+", 7: "e4-f4+", 8: "c7-b7+", 9: "f4-f5+", 10: "a4-a3+",
+                      11: "Kd6-c6+", 12: "d2-f2+", 13: "c4-c1+", 14: "f2-b2+", 19: "Kc2-c6+", 20: "a3-a2+",
+                      21: "f5-f3+", 22: "d1-d3+", 25: "Kc5-f5+", 26: "b4-c4+", 27: "g5-g4+", 28: "b6-c6+",
+                      29: "f3-g3+", 30: "d3-d6+", 32: "c4-f4+", 35: "Ke3-e7-", 36: "b4-c4+"}
+
+
+def test_a_position_line_in_the_header_gives_the_start():
+    other = BRANDUB.replace("ttTKTtt", "tTK1Ttt")
+    record = otn.read_game(f"[variant:brandubh]\n{other}\n\n1. d1-c1\n")
+    assert record.position == other and record.to_game().piece_at("c4") == "king"
+
+
+def test_tags_need_no_line_break_between_them():
+    assert otn.read_game("[variant:brandubh][event:x]\n").tags == {"variant": "brandubh", "event": "x"}
+
+
+def test_commentary_splits_at_its_first_bar():
+    record = otn.read_game(BRANDUBH_TAG + "1. d1-c1 d3-e3\n[first|second | half]\n")
+    assert record.comments == {0: "first", 1: "second | half"}
+
+
+@pytest.mark.parametrize("text, message, at", [
+    ("[variant:brandubh]\n[event:x]\n[event:y]\n", "tag 'event' is given twice", "[event:y"),
+    (BRANDUBH_TAG + "1. d1-c1 d3-e3\n[one|]\n[two|]\n", "commentary must follow a turn", "[two"),
+    (BRANDUBH_TAG + "1. d1-c1 d3-e3\n1a.1.1a. d1-b1\n[skipped|]\n[stray|]\n", "commentary must follow a turn",
+     "[stray"),
+])
+def test_a_stray_bracket_is_refused_exactly(text, message, at):
+    assert refusal(lambda: otn.read_game(text)) == (message, text, text.index(at))
+
+
+@pytest.mark.parametrize("text, at", [("K", 0), ("Ka", 1), ("Xe5-e6", 0)])
+def test_a_move_too_short_for_its_piece_letter_or_with_no_piece_letter(text, at):
+    """A lone letter is no piece symbol; only t, T, K (and the refused berserk pieces) are."""
+    expected = f"move {text!r}: expected the starting square (a letter a-s and a rank number, like e5)"
+    assert refusal(lambda: otn.parse_move(text)) == (expected, text, at)
+
+
+def test_a_bar_in_the_first_half_s_comment_is_refused_on_every_turn():
+    game = random_game(Rules(), 4, 1)
+    assert "[|b | c]" in otn.game_to_otn(game, comments={3: "b | c"})
+    with pytest.raises(ValueError, match="commentary may not hold"):
+        otn.game_to_otn(game, comments={2: "a | b"})
+
+
+def test_the_record_of_a_game_that_begins_as_its_rules_do():
+    """No position or turn of its own, info symbols unless asked not to, and the result of a draw."""
+    rules = tafl_rules.variant("brandubh").rules.replace(ply_limit=2)
+    game = Game(rules)
+    game.play("d1-c1")
+    game.play("d3-e3")
+    record = otn.record_from_game(game)
+    assert (record.position, record.turn, record.tags) == (None, None, {"result": "0", "termination": "ply limit"})
+    assert [m.info for m in otn.record_from_game(game, annotate=False).moves] == ["", ""]
+
+
+def test_a_variant_name_holding_a_bracket_is_not_written_as_a_tag(monkeypatch):
+    """(No catalogue name holds ']' today; a tag value cannot.)"""
+    rules = tafl_rules.variant("brandubh").rules
+    monkeypatch.setattr(otn.catalogue, "variants", lambda: [types.SimpleNamespace(name="Brandub [Irish]",
+                                                                                  rules=rules)])
+    game = Game(rules)
+    game.play("d1-c1")
+    assert "variant" not in otn.record_from_game(game).tags
+
+
+def test_every_square_of_the_board_is_a_square_of_a_move_of_that_size():
+    assert otn.parse_move("a1-a7xa2/g7", size=7) == otn.MoveRecord("a1", "a7", ("a2", "g7"))
+
+
+@pytest.mark.parametrize("text, at", [("e5-e8xXe9", 6), ("e5-e8xt", 6), ("e5-e8xTe", 7)])
+def test_a_captured_square_after_a_piece_letter_or_none(text, at):
+    """A piece letter (t, T, K...) may stand before a captured square; the error points past it, or at
+    it when no square can follow."""
+    expected = f"move {text!r}: expected the captured square (a letter a-s and a rank number, like e5)"
+    assert refusal(lambda: otn.parse_move(text)) == (expected, text, at)
+    assert otn.parse_move("c3-c5xtc6/Kd5").captures == ("c6", "d5")
+
+
+def test_an_empty_piece_letter_is_no_piece():
+    assert otn.format_move("e5-e8", piece="") == "e5-e8"
+
+
+def test_a_bad_name_in_an_extension_list_is_pointed_at():
+    text = f"dim:11 x-camp_stop:attacker,defender,queen start:{EMPTY11}"
+    assert refusal(lambda: otn.parse_rules(text)) == (
+        "x-camp_stop: 'queen' is not one of attacker, defender, king", text, text.index("queen"))
+
+
+@pytest.mark.parametrize("text, message, at", [
+    (f"dim:7 dim:9 start:{BRANDUB}", "'dim' is given twice", 6),
+    (f"dim:7 start:{BRANDUB} start:{BRANDUB}", "'start' is given twice", 6),
+    (f"  esc:c dim:7 start:{BRANDUB}", "a rules string must begin with dim:<size>, not 'esc'", 2),
+])
+def test_dim_and_start_once_each_and_dim_first(text, message, at):
+    assert refusal(lambda: otn.parse_rules(text)) == (message, text, at)
+
+
+def test_a_malformed_x_start_is_pointed_at_in_it():
+    text = f"dim:7 ks:n x-start:/3t3/3t3/3T3/ttTKTtt/3T3/3x3/3t3/ start:{BRANDUB}"
+    assert refusal(lambda: otn.parse_rules(text)) == (
+        "start: rank 6: 'x' is not t, T, K or a digit", text, text.index("3x3") + 1)
+
+
+@pytest.mark.parametrize("keys, message, at", [
+    ("cens:tK cenre:TK", "cenre: forbidding attackers to re-enter the centre is not supported", 21),
+    ("cens:TK cenre:tK", "cenre: forbidding defenders to re-enter the centre is not supported", 21),
+    ("corre:tT", "corre: re-entry restrictions on corners and fortresses are not supported", 13),
+    ("aforre:tK", "aforre: re-entry restrictions on corners and fortresses are not supported", 14),
+    ("dforre:TK", "dforre: re-entry restrictions on corners and fortresses are not supported", 14),
+    ("corp:tQ", "corp: 'Q' is not a piece letter (t, c, n, k, T, C, N, K)", 13),
+    ("dforp:Q", "dforp: 'Q' is not a piece letter (t, c, n, k, T, C, N, K)", 13),
+    ("dfors:Q", "dfors: 'Q' is not a piece letter (t, c, n, k, T, C, N, K)", 13),
+    ("dforh:Q", "dforh: 'Q' is not a piece letter (t, c, n, k, T, C, N, K)", 13),
+    ("cenre:Q", "cenre: 'Q' is not a piece letter (t, c, n, k, T, C, N, K)", 13),
+    ("corh:tX", "corh: 'X' is not a piece letter (t, c, n, k, T, C, N, K)", 13),
+    ("spd:100", "spd: '100' is not -1 (no limit) or a whole number of squares", 11),
+    ("spd:-2", "spd: '-2' is not -1 (no limit) or a whole number of squares", 11),
+    ("spd:01", "spd: '01' is not -1 (no limit) or a whole number of squares", 11),
+    ("kj:r", "kj: kj:r (jumping kings) is not supported by tafl_rules", 10),
+    ("ber:m", "ber: ber:m (berserk moves) is not supported by tafl_rules", 11),
+    ("nj:x", "nj: 'x' is not one of n, r, j, c", 10),
+    ("cor:a1,k1,a11,k11,l1", "cor: 'l1' is not a square of the 11x11 board", 25),
+    ("afor:d1,zz", "afor: 'zz' is not a square of the 11x11 board", 15),
+    ("surf:q", "surf: 'q' is not one of y, n", 12),
+])
+def test_the_reader_s_other_refusals_exactly(keys, message, at):
+    text = f"dim:11 {keys} start:{COPENHAGEN}"
+    assert refusal(lambda: otn.parse_rules(text)) == (message, text, at)
+
+
+def test_lists_of_squares_and_keys_otn_has_no_key_for():
+    """Corners and the throne may be listed square by square, in any order; what OTN has no key for
+    reads as OpenTafl plays it."""
+    r = otn.parse_rules(f"dim:11 cor:k11,a1,,k1,a11 cen:f6 spd:18 start:{COPENHAGEN}")
+    assert (r.corners, r.throne, r.king_speed, r.man_speed) == (True, True, 18, 18)
+    assert otn.parse_rules(f"dim:11 spd:1 start:{COPENHAGEN}").king_speed == 1
+    r = otn.parse_rules(f"dim:11 cor: cen: esc:e start:{COPENHAGEN}")
+    assert (r.corners, r.throne) == (False, False)
+    assert (r.watch_king, r.sandwich, r.tuichi, r.no_moves, r.repetition_count, r.ply_limit) == (
+        False, "safe", "announce", "loss", 3, 0)

@@ -214,6 +214,22 @@ def test_the_rules_own_start_and_first_side_read_from_x_start_and_x_first():
         otn.read_game(f"[rules:{text}]\n[position:{BRANDUB.replace('ttTKTtt', 'tTK1Ttt')}]\n\n1. Kd4-c4\n")
 
 
+def test_a_malformed_game_start_beside_x_start_is_refused_where_it_is_written():
+    """With x-start giving the rules' own start, start: (the game's) is still a position record: a
+    malformed one is named in the rules string, and in a record at its place in the record's text."""
+    own = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t/"  # rank 7 is short
+    text = f"dim:7 ks:n x-start:{BRANDUB} start:{own}"
+    with pytest.raises(NotationError) as info:
+        otn.parse_rules(text)
+    assert (info.value.message, info.value.text, info.value.offset) == (
+        "start: rank 7 has 4 squares, not 7", text, text.index(own) + len(own) - 1)
+    record = f"[event:x]\n[rules:{text}]\n"
+    with pytest.raises(NotationError) as info:
+        otn.read_game(record)
+    assert (info.value.message, info.value.text, info.value.offset) == (
+        "rules: start: rank 7 has 4 squares, not 7", record, record.index(own) + len(own) - 1)
+
+
 def test_camps_are_the_rules_own_start_squares_when_the_game_began_elsewhere():
     rules = tafl_rules.variant("tafl-granquist").rules
     assert rules.camps
@@ -236,3 +252,64 @@ def test_a_record_whose_start_no_game_can_have_is_refused(position, problem):
     text = f"[rules:{otn.rules_to_otn(rules).rsplit(' start:', 1)[0]} x-start:{rules.start} start:{position}]\n"
     with pytest.raises(NotationError, match=f"start position: {problem}"):
         otn.read_game(text)
+
+
+def test_a_game_the_attackers_open_under_rules_whose_defenders_go_first():
+    """The rules string of such a game leaves atkf out (the specification's y: attackers first), which
+    OpenTafl reads; x-first keeps the rules' own first side for this package."""
+    rules = Rules(size=7, start=BRANDUB, first="defenders")
+    game = Game(rules, turn="attackers")
+    game.play("d1-c1")
+    text = otn.game_to_otn(game)
+    keys, _ = opentafl_reading(text)
+    assert "atkf" not in keys and keys["x-first"] == "defenders"
+    record = otn.read_game(text)
+    assert (record.rules, record.first_side(), record.to_game().moves) == (rules, "attackers", ["d1-c1"])
+
+
+@pytest.mark.parametrize("change, key", [
+    ({"throne_hostile_to_defenders": "always"}, "ks:c cenh:tTK"),  # the linnaeus king: K with the defenders'
+    ({"king_capture": "two", "throne_hostile_to_defenders": "always"}, "ks:n cenh:tTK"),
+    ({"king_capture": "two", "corners_hostile_to_attackers": "never", "corners_hostile_to_defenders": "always"},
+     "ks:n corh:TK"),
+])
+def test_a_king_not_taken_by_four_is_hostile_where_his_defenders_are(change, key):
+    """Where four do not take the king, the squares hostile to the defenders are hostile to him too
+    (K beside T in plain OTN, no x- key needed)."""
+    rules = tafl_rules.variant("brandubh").rules.replace(**change)
+    assert otn.rules_to_otn(rules, strict=True) == f"dim:7 surf:n tfr:i {key} aforh: afors:t start:{BRANDUB}"
+    assert otn.otn_losses(rules) == [] and otn.parse_rules(otn.rules_to_otn(rules)) == rules
+
+
+CAMPS = "afor:d1,d2,a4,b4,f4,g4,d6,d7,"
+
+
+@pytest.mark.parametrize("change, keys", [
+    ({"king_capture": "four", "king_capture_against": frozenset(), "throne_hostile_to_defenders": "always"},
+     "corh:tT cenh:tT cenhe:tT aforh:"),  # taken by four on open ground only: no K anywhere
+    ({"throne_hostile_to_attackers": "empty"}, "ks:c cenh: aforh:"),  # t in cenhe (its default)
+    ({"camps": True, "camps_hostile_to_attackers": "always"}, f"ks:c {CAMPS} aforh:t"),
+    ({"king_capture": "four", "king_capture_against": frozenset(), "camps": True,
+      "camps_hostile_to_defenders": "always"}, f"{CAMPS} corh:tT cenhe:tT aforh:T"),
+    ({"king_capture": "four", "king_capture_against": frozenset({"camp"}), "camps": True},
+     f"{CAMPS} corh:tT cenhe:tT aforh:K"),
+    ({"king_capture": "two", "camps": True, "camps_hostile_to_attackers": "never",
+      "camps_hostile_to_defenders": "always"}, f"ks:n {CAMPS}"),  # aforh left at its default, TCNK: T and K
+])
+def test_each_side_s_letter_in_the_hostility_lists(change, keys):
+    """t, T and K each written where that side (or the king taken by four) meets a hostile square,
+    in plain OTN, with nothing lost."""
+    rules = tafl_rules.variant("brandubh").rules.replace(**change)
+    assert otn.rules_to_otn(rules, strict=True) == f"dim:7 surf:n tfr:i {keys} afors:t start:{BRANDUB}"
+    assert otn.otn_losses(rules) == [] and otn.parse_rules(otn.rules_to_otn(rules)) == rules
+
+
+@pytest.mark.parametrize("change, keys", [
+    ({"camps": True, "camp_pass": frozenset()}, f"{CAMPS} aforh: aforp: afors:t"),
+    ({"corner_stop": frozenset({"king", "defender"})}, "aforh: cors:TK afors:t"),
+    ({"throne_stop": frozenset({"king", "defender"})}, "aforh: cens:TK afors:t"),
+])
+def test_who_may_stop_on_or_pass_a_square_is_plain_otn(change, keys):
+    rules = tafl_rules.variant("brandubh").rules.replace(**change)
+    assert otn.rules_to_otn(rules, strict=True) == f"dim:7 surf:n tfr:i ks:c {keys} start:{BRANDUB}"
+    assert otn.otn_losses(rules) == []

@@ -18,7 +18,9 @@ Usage::
 
 The report, ``tests/mutation/report.md``, counts the mutants made, killed and survived
 per module, with every survivor named, shown and either argued equivalent (the
-arguments are kept in ``tests/mutation/equivalent.toml``, by mutant) or marked open.
+arguments are kept in ``tests/mutation/equivalent.toml``, by mutant) or marked open. What was
+run and found, in words, is kept per module in ``tests/mutation/notes.toml`` and shown under the
+module's heading.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ WORK = ROOT / "_build" / "mutants"  # (not build/: the Makefile empties that for
 REPORT = HERE / "report.md"
 RESULTS = HERE / "results.json"
 EQUIVALENT = HERE / "equivalent.toml"
+NOTES = HERE / "notes.toml"  # module -> what was run and found, in words (Markdown), shown under its heading
 
 @dataclass
 class Module:
@@ -194,6 +197,7 @@ def _timings() -> dict[str, dict[str, float]]:
 
 def report(runs: dict[str, dict[str, float]]) -> None:
     equivalent: dict[str, str] = tomllib.loads(EQUIVALENT.read_text()) if EQUIVALENT.exists() else {}
+    notes: dict[str, str] = tomllib.loads(NOTES.read_text()) if NOTES.exists() else {}
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
                             capture_output=True).stdout.strip()
     rows, sections, summary = [], [], {}
@@ -223,6 +227,8 @@ def report(runs: dict[str, dict[str, float]]) -> None:
                     f"{unchecked} | {score:.1%} | {scored:.1%} | {run_time.get('seconds', '')} |")
         section = [f"### {module.name}", "", f"Files: {', '.join(files)}.", "",
                    f"Tests: {', '.join(module.tests)}.", ""]
+        if module.name in notes:
+            section += [notes[module.name].strip(), ""]
         if not survivors and not untested:
             section.append("Every mutant was killed.")
         for name in survivors:

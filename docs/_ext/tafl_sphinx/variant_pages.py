@@ -90,14 +90,15 @@ def _table_md(folders: Roots, v: Variant, fields: list[str], say: Callable[[str]
 
 
 def absent_rows_md(folders: Roots, v: Variant, fields: list[str]) -> str:
-    """The rule points about squares the variant lacks: a table folded in a dropdown, whose words
-    Sphinx's own i18n never reaches (sphinx-design's dropdown gives its body no place in the page),
+    """The rule points about squares the variant lacks: a table folded in a dropdown, whose cells
+    Sphinx's own i18n never reaches (sphinx-design's dropdown gives the table no place in the page),
     so they are said here in the build's language, through the site's own catalogue
     (``locale/<code>/LC_MESSAGES/sphinx.po``; as they are in the first language)."""
     def say(text: str) -> str:
         return str(_(text)) if text else text
 
-    return "\n".join([say("Every rule point has a value, even where it cannot matter; these are they."), "",
+    # (the line above the table is a message of the page, which Sphinx's i18n translates)
+    return "\n".join(["Every rule point has a value, even where it cannot matter; these are they.", "",
                       *_table_md(folders, v, fields, say), ""])
 
 

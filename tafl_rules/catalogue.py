@@ -91,6 +91,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .errors import RulesError
+from .messages import message, verbatim
 from .position import format_position
 from .rules import FIELDS, Rules
 
@@ -527,7 +528,8 @@ def variant(id: str, /, **toggles: str) -> Variant:  # noqa: A002 - `id` is the 
     cat = _catalogue()
     if not isinstance(id, str) or id not in cat:
         shown = repr(id) if len(repr(id)) <= 60 else repr(id)[:57] + "..."
-        raise RulesError("variant", f"no variant {shown}; valid: {', '.join(sorted(cat))}")
+        raise RulesError("variant", message("no variant {shown}; valid: {valid}", shown=verbatim(shown),
+                                            valid=verbatim(", ".join(sorted(cat)))))
     base = cat[id]
     if not toggles:
         return base
@@ -537,16 +539,20 @@ def variant(id: str, /, **toggles: str) -> Variant:  # noqa: A002 - `id` is the 
     notes = dict(base.notes)
     for name, value in toggles.items():
         if name not in base.toggles:
-            valid = ", ".join(base.toggles) or "none"
-            raise RulesError("toggles", f"{id} has no toggle {name!r}; valid: {valid}")
+            valid = verbatim(", ".join(base.toggles)) if base.toggles else message("none")
+            raise RulesError("toggles", message("{variant} has no toggle {name}; valid: {valid}", variant=verbatim(id),
+                                                name=verbatim(repr(name)), valid=valid))
         toggle = base.toggles[name]
         if not isinstance(value, str) or value not in toggle.readings:
-            raise RulesError("toggles", f"{id}: {name}={value!r} is not a reading; valid: {', '.join(toggle.readings)}")
+            raise RulesError("toggles", message("{variant}: {reading} is not a reading; valid: {valid}", variant=verbatim(id),
+                                                reading=verbatim(f"{name}={value!r}"), valid=verbatim(", ".join(toggle.readings))))
         reading = toggle.readings[value]
         for field, new in reading.changes.items():
             new = frozenset(new) if isinstance(new, (list, tuple, set, frozenset)) else new
             if field in changes and changes[field] != new:
-                raise RulesError("toggles", f"{id}: {setter[field]} and {name}={value} set {field} differently; choose one")
+                raise RulesError("toggles", message("{variant}: {one} and {other} set {field} differently; choose one",
+                                                    variant=verbatim(id), one=verbatim(setter[field]),
+                                                    other=verbatim(f"{name}={value}"), field=verbatim(field)))
             changes[field] = new
             setter[field] = f"{name}={value}"
             if value != toggle.default and getattr(base.rules, field) != new:

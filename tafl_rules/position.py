@@ -29,12 +29,18 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .errors import NotationError
+from .messages import message, verbatim
 
 _DIGITS = "0123456789"
 _UNSUPPORTED = {
-    "k": "'k' is an attacking king in OTN, which is not supported (the king is 'K')",
-    **{ch: f"{ch!r} (a commander or knight of OTN's berserk tafl) is not supported" for ch in "cCnN"},
+    "k": message("'k' is an attacking king in OTN, which is not supported (the king is 'K')"),
+    **{ch: message("{char} (a commander or knight of OTN's berserk tafl) is not supported", char=verbatim(repr(ch)))
+       for ch in "cCnN"},
 }
+
+
+def _too_long(rank: int, size: int) -> str:
+    return message("rank {rank} has more than {size} squares", rank=rank + 1, size=size)
 
 
 class Placement(NamedTuple):
@@ -52,7 +58,7 @@ def parse_position(text: str, size: int) -> Placement:
     the first bad character.
     """
     if not isinstance(text, str):
-        raise NotationError(f"a position record must be text, got {type(text).__name__}", "", 0)
+        raise NotationError(message("a position record must be text, got {kind}", kind=verbatim(type(text).__name__)), "", 0)
     body = text.strip()
     start = 0
     if body.startswith("/"):
@@ -62,7 +68,7 @@ def parse_position(text: str, size: int) -> Placement:
         end -= 1
     rows = body[start:end].split("/") if end > start else []
     if len(rows) != size:
-        raise NotationError(f"expected {size} ranks separated by '/', got {len(rows)}", text, 0)
+        raise NotationError(message("expected {size} ranks separated by '/', got {count}", size=size, count=len(rows)), text, 0)
     attackers = defenders = 0
     king = -1
     offset = text.find(body) + start
@@ -76,21 +82,22 @@ def parse_position(text: str, size: int) -> Placement:
                 while j < len(row) and row[j] in _DIGITS:
                     j += 1
                 if j - i > 2:  # no board has 100 squares in a rank (and int() refuses huge runs)
-                    raise NotationError(f"rank {rank + 1} has more than {size} squares", text, offset + i)
+                    raise NotationError(_too_long(rank, size), text, offset + i)
                 run = int(row[i:j])
                 if run == 0:
-                    raise NotationError(f"rank {rank + 1}: an empty run of 0 squares", text, offset + i)
+                    raise NotationError(message("rank {rank}: an empty run of 0 squares", rank=rank + 1), text, offset + i)
                 file += run
                 i = j
                 if file > size:
-                    raise NotationError(f"rank {rank + 1} has more than {size} squares", text, offset + i - 1)
+                    raise NotationError(_too_long(rank, size), text, offset + i - 1)
                 continue
             if ch in _UNSUPPORTED:
                 raise NotationError(_UNSUPPORTED[ch], text, offset + i)
             if file >= size:
-                raise NotationError(f"rank {rank + 1} has more than {size} squares", text, offset + i)
+                raise NotationError(_too_long(rank, size), text, offset + i)
             if ch not in "tTK":
-                raise NotationError(f"rank {rank + 1}: {ch!r} is not t, T, K or a digit", text, offset + i)
+                raise NotationError(message("rank {rank}: {char} is not t, T, K or a digit", rank=rank + 1, char=verbatim(repr(ch))),
+                                    text, offset + i)
             bit = 1 << (rank * size + file)
             if ch == "t":
                 attackers |= bit
@@ -98,12 +105,13 @@ def parse_position(text: str, size: int) -> Placement:
                 defenders |= bit
             else:
                 if king >= 0:
-                    raise NotationError("there is more than one king", text, offset + i)
+                    raise NotationError(message("there is more than one king"), text, offset + i)
                 king = rank * size + file
             file += 1
             i += 1
         if file != size:
-            raise NotationError(f"rank {rank + 1} has {file} squares, not {size}", text, offset + len(row))
+            raise NotationError(message("rank {rank} has {count} squares, not {size}", rank=rank + 1, count=file, size=size),
+                                text, offset + len(row))
         offset += len(row) + 1
     return Placement(attackers, defenders, king)
 

@@ -222,15 +222,17 @@ def test_the_figures_drawn_on_a_welsh_variant_page_are_keyed_and_described_in_we
     assert "Ymosodwr" in welsh and "Allwedd y ffigur" in welsh
 
 
-#: What the Welsh variant pages still show in English (issue 40's remainder), each a table built by a
-#: directive inside the generated page whose cells Sphinx's i18n does not reach (its text has no place
-#: in the page, so `make locale` never extracts it), with the number of English text runs it shows
-#: over all the variant pages. Translating one of them means changing its count here.
-STILL_ENGLISH = {
-    "dropdown": ("the rules about squares the game does not have, folded under the rule tables "
-                 "(sphinx-design's dropdown around a rule table)", 353),
-    "self-play": ("the table of the variant's self-play row: its headings, levels and results "
-                  "(balance-row)", 169),
+#: What the Welsh variant pages still show in English, by part of the page (a name of :data:`PARTS`),
+#: with the number of English text runs it shows over all the variant pages: none is left. The
+#: dropdown of rules about squares a game lacks and the self-play table are built by directives
+#: whose cells Sphinx's i18n does not reach; they are said in Welsh by the directives themselves
+#: (variant_pages.absent_rows_md, balance.BalanceRow, through locale/cy/LC_MESSAGES/sphinx.po).
+STILL_ENGLISH: dict[str, tuple[str, int]] = {}
+#: The parts of a variant page that were left in English, and how a text run is known to be in one.
+PARTS = {
+    "dropdown": lambda run: run.find_parent("details") is not None,
+    "self-play": lambda run: run.find_parent("table") is not None and any(
+        s.get("id") == "how-it-fared-in-self-play" for s in run.find_parents("section")),
 }
 #: English words a Welsh sentence may hold: the title of a work it names.
 TITLES = ("Board and Table Games",)
@@ -239,8 +241,8 @@ _LOCATOR = re.compile(r"^, .*:$")  # a citation's locator: the source's own head
 
 
 def english_runs(path: Path) -> tuple[dict[str, int], list[str]]:
-    """The English text runs of a Welsh page's article, by the part of STILL_ENGLISH they are in,
-    and those in no such part; quotations, links (names of pages and works) and locators left out."""
+    """The English text runs of a page's article, by the part of STILL_ENGLISH they are in, and
+    those in no such part; quotations, links (names of pages and works) and locators left out."""
     html = soup(path)
     counts = {area: 0 for area in STILL_ENGLISH}
     other = []
@@ -251,13 +253,11 @@ def english_runs(path: Path) -> tuple[dict[str, int], list[str]]:
         if run.find_parent(["script", "style", "a"]) or run.find_parent(class_="tafl-q") or _LOCATOR.match(text) \
                 or not _ENGLISH.search(text):
             continue
-        section = run.find_parent("section")
-        if run.find_parent("details"):
-            counts["dropdown"] += 1
-        elif section is not None and section.get("id") == "how-it-fared-in-self-play" and run.find_parent("table"):
-            counts["self-play"] += 1
-        else:
+        area = next((area for area in STILL_ENGLISH if PARTS[area](run)), None)
+        if area is None:
             other.append(text)
+        else:
+            counts[area] += 1
     return counts, other
 
 
@@ -269,3 +269,19 @@ def test_what_the_welsh_variant_pages_still_show_in_english_is_named_and_counted
         for area, count in counts.items():
             total[area] += count
     assert total == {area: count for area, (_, count) in STILL_ENGLISH.items()}
+
+
+@pytest.mark.parametrize("docname", ["docs/variants/lewis-1", "docs/variants/brandubh"])
+def test_the_parts_once_left_in_english_are_there_in_welsh_and_the_check_sees_their_english(site, docname):
+    """The dropdown and the self-play table are on the Welsh page, as many rows as on the English
+    one, with Welsh headings; and the English page's, read as a Welsh one, would fail the check."""
+    for part, heading in (("details.sd-dropdown", "Rheol"), ("#how-it-fared-in-self-play table", "Gemau")):
+        english, welsh = (soup(tree / f"{docname}.html").select_one(part) for tree in (site, site / "cy"))
+        assert len(welsh.select("tr")) == len(english.select("tr")) > 1, (docname, part)
+        assert heading in [th.get_text(strip=True) for th in welsh.select("th")], (docname, part)
+    _, english = english_runs(site / f"{docname}.html")
+    html = soup(site / f"{docname}.html")
+    in_parts = {" ".join(run.split()) for run in html.select_one("article").find_all(string=True)
+                if any(found(run) for found in PARTS.values())}
+    assert {"Every rule point has a value, even where it cannot matter; these are they.", "Games", "Draws"} \
+        <= in_parts & set(english)

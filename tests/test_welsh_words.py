@@ -29,7 +29,9 @@ STATIC = ROOT / "_static"
 ENGINE_FILES = ["tafl_rules/messages.py", "tafl_rules/webapi.py", "tafl_rules/game.py", "tafl_rules/howto.py", "tafl_rules/engine/endings.py",
                 "tafl_rules/modes/endings.py", "tafl_rules/modes/king.py", "docs/_ext/tafl_sphinx/board.py",
                 # a record or rules string refused (OTN's notation errors, impossible rules, a start no game can have)
-                "tafl_rules/otn.py", "tafl_rules/rules.py", "tafl_rules/errors.py"]
+                "tafl_rules/otn.py", "tafl_rules/rules.py", "tafl_rules/errors.py", "tafl_rules/position.py",
+                # a variant, toggle or reading the catalogue does not have (a share link's, a request's)
+                "tafl_rules/catalogue.py"]
 _STRING = r'"((?:[^"\\]|\\.)*)"'
 _CALL = re.compile(rf"\bt\(\s*{_STRING}")
 _PLURAL = re.compile(rf"\bplural\([^,()]+(?:\([^()]*\))?[^,()]*,\s*{_STRING},\s*{_STRING}\)")
@@ -192,6 +194,13 @@ REFUSED_RECORDS = {
     "[rules:dim:7 start:/3t3/7/7/3K3/7/7/7/]\n1. d7-d6 d4-e4 d6-d5\n": "turn 1 has more than two moves (at offset 55)",
     "[rules:dim:7 start:/3t3/7/7/3K3/7/7/7/]\n1. d7-z9\n": "move 'd7-z9': expected the ending square (a letter a-s and a rank number, like e5) (at offset 46)",
     "[variant:nosuch]\n": "the record has no rules string and 'nosuch' is not a variant of the catalogue (at offset 0)",
+    # start positions refused by the position reader (tafl_rules.position)
+    "[rules:dim:7 start:/3t3/7/7/3K3/7/7/K6/]\n": "rules: start: there is more than one king (at offset 36)",
+    "[rules:dim:7 start:/3t3/7/7/3K3/7/7/6x/]\n": "rules: start: rank 7: 'x' is not t, T, K or a digit (at offset 37)",
+    "[rules:dim:7 start:/3t3/7/7/3K3/7/7/]\n": "rules: start: expected 7 ranks separated by '/', got 6 (at offset 19)",
+    "[rules:dim:7 start:/3t3/7/7/3K3/7/7/8/]\n": "rules: start: rank 7 has more than 7 squares (at offset 36)",
+    "[rules:dim:7 start:/3t3/7/7/3K3/7/7/3n3/]\n":
+        "rules: start: 'n' (a commander or knight of OTN's berserk tafl) is not supported (at offset 37)",
 }
 
 
@@ -221,3 +230,64 @@ def test_an_impossible_rules_record_is_refused_in_welsh_naming_the_rule_point_as
         welsh_text = translate(refused.value.args[0], "cy")
         field = next(iter(change))
         assert welsh_text.startswith(f"{field}: ") and welsh_text != english, welsh_text
+
+
+#: Rules no rule mode can play (a mode's ``check``) and toggles the catalogue does not have, each
+#: with the English it is refused in (as before issue 40's Welsh).
+REFUSED_CHANGES = [
+    ({"escape": "corner", "corners": False}, "escape: corner escape needs corners = true"),
+    ({"escape": "corner", "corner_stop": []}, "corner_stop: the king must be allowed to stop on a corner when he escapes there"),
+    ({"escape": "edge-except-camps", "camps": False}, "escape: edge-except-camps needs camps = true"),
+    ({"escape": "edge", "edge_fort": True}, "edge_fort: an edge fort is pointless when reaching the edge already wins"),
+    ({"king_capture": "linnaeus", "throne": False},
+     "king_capture: the linnaeus capture is defined around the throne; it needs throne = true"),
+    ({"king_capture": "none", "no_moves": "draw"}, "no_moves: with king_capture = none the attackers can only win by "
+     "leaving the defenders without a move, so no_moves must be loss"),
+]
+REFUSED_POSITIONS = {
+    "/3t3/7/7/3K3/7/7/K6/": "there is more than one king (at offset 17)",
+    "/3t3/7/7/3K3/7/7/6x/": "rank 7: 'x' is not t, T, K or a digit (at offset 18)",
+    "/3t3/7/7/3K3/7/7/": "expected 7 ranks separated by '/', got 6 (at offset 0)",
+    "/3t3/7/7/3K3/7/7/8/": "rank 7 has more than 7 squares (at offset 17)",
+    "/3t3/7/7/3K3/7/7/6/": "rank 7 has 6 squares, not 7 (at offset 18)",
+    "/3t3/7/7/3K3/7/7/t0t5/": "rank 7: an empty run of 0 squares (at offset 18)",
+    "/3t3/7/7/3K3/7/7/3k3/": "'k' is an attacking king in OTN, which is not supported (the king is 'K') (at offset 18)",
+    "/3t3/7/7/3K3/7/7/3C3/": "'C' (a commander or knight of OTN's berserk tafl) is not supported (at offset 18)",
+}
+REFUSED_TOGGLES = [
+    (("brandubh", {"escape": "nosuch"}), "toggles: brandubh: escape='nosuch' is not a reading; valid: corner-hostile, edge"),
+    (("brandubh", {"nosuch": "x"}), "toggles: brandubh has no toggle 'nosuch'; valid: king_capture, king_armed, escape"),
+    (("alea-evangelii", {"confinement": "king", "king_capture": "two"}),
+     "toggles: alea-evangelii: confinement=king and king_capture=two set king_capture differently; choose one"),
+]
+
+
+def _refused_in_welsh(refusal, english: str, field: str = "") -> None:
+    assert str(refusal) == english
+    welsh_text = translate(refusal.args[0], "cy")
+    assert welsh_text.startswith(f"{field}: " if field else "") and welsh_text != english, welsh_text
+    problem = english.partition(": ")[2] if field else english
+    # no run of English words is left (names the code reads, which stay as they are, apart)
+    parts = [part.strip() for part in re.split(r"[:;,]\s|\b\w+ = \w+|\S+=\S+|'[^']*'", problem)]
+    assert [part for part in parts if " " in part and len(part) > 12 and part in welsh_text] == [], welsh_text
+
+
+def test_rules_no_mode_can_play_and_toggles_the_catalogue_lacks_are_refused_in_welsh_and_the_same_english():
+    from tafl_rules.catalogue import variant
+    from tafl_rules.errors import RulesError
+    from tafl_rules.rules import Rules
+    base = Game("brandubh").rules.to_dict()
+    for change, english in REFUSED_CHANGES:
+        with pytest.raises(RulesError) as refused:
+            Rules(**{**base, **change})
+        _refused_in_welsh(refused.value, english, english.partition(":")[0])
+    for (vid, toggles), english in REFUSED_TOGGLES:
+        with pytest.raises(RulesError) as refused:
+            variant(vid, **toggles)
+        _refused_in_welsh(refused.value, english, "toggles")
+    from tafl_rules.errors import NotationError
+    from tafl_rules.position import parse_position
+    for record, english in REFUSED_POSITIONS.items():
+        with pytest.raises(NotationError) as refused:
+            parse_position(record, 7)
+        _refused_in_welsh(refused.value, english)

@@ -69,9 +69,9 @@ class _CornerEscape(Escape):
 
     def check(self, rules: "Rules") -> Problem | None:
         if not rules.corners:
-            return "escape", "corner escape needs corners = true"
+            return "escape", message("corner escape needs corners = true")
         if "king" not in rules.corner_stop:
-            return "corner_stop", "the king must be allowed to stop on a corner when he escapes there"
+            return "corner_stop", message("the king must be allowed to stop on a corner when he escapes there")
         return None
 
     def squares(self, g: Geometry, camps: int) -> int:
@@ -107,7 +107,7 @@ class _EdgeExceptCampsEscape(Escape):
 
     def check(self, rules: "Rules") -> Problem | None:
         if not rules.camps:
-            return "escape", "edge-except-camps needs camps = true"
+            return "escape", message("edge-except-camps needs camps = true")
         return None
 
     def squares(self, g: Geometry, camps: int) -> int:
@@ -179,7 +179,7 @@ class _EdgeFort(Ending):
 
     def check(self, rules: "Rules") -> Problem | None:
         if rules.escape == "edge":
-            return "edge_fort", "an edge fort is pointless when reaching the edge already wins"
+            return "edge_fort", message("an edge fort is pointless when reaching the edge already wins")
         return None
 
     def judge(self, pos: "Position") -> Outcome | None:

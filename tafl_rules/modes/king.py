@@ -219,7 +219,7 @@ class _Linnaeus(KingCapture):
 
     def check(self, rules: "Rules") -> Problem | None:
         if not rules.throne:
-            return "king_capture", "the linnaeus capture is defined around the throne; it needs throne = true"
+            return "king_capture", message("the linnaeus capture is defined around the throne; it needs throne = true")
         return None
 
     def taken(self, pos: "Position", to: int, occ: int) -> str | None:
@@ -292,8 +292,8 @@ class _Never(KingCapture):
 
     def check(self, rules: "Rules") -> Problem | None:
         if rules.no_moves != "loss":
-            return "no_moves", ("with king_capture = none the attackers can only win by leaving the defenders "
-                                "without a move, so no_moves must be loss")
+            return "no_moves", message("with king_capture = none the attackers can only win by leaving the defenders "
+                                        "without a move, so no_moves must be loss")
         return None
 
     def taken(self, pos: "Position", to: int, occ: int) -> str | None:

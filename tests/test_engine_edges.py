@@ -281,3 +281,57 @@ def test_the_tables_join_every_special_square_a_kind_is_barred_from():
     # a man may not pass the throne along a file either (the transposed table)
     p = position(rules, K="b6", T="d6", t="d2 f2")
     assert not p.targets(sq("d6"), DEFENDER) & bits("d4 d3 d2")
+
+
+def test_a_piece_stops_short_of_the_king_on_a1():
+    p = position(NOWHERE, K="a1", t="d1 g7")
+    assert p.t.simple[ATTACKER]  # the table lookup, which reads the rank from the occupancy
+    assert {unpack(m)[1] for m in p.moves() if unpack(m)[0] == sq("d1")} == {sq(s) for s in "b1 c1 e1 f1 g1 d2 d3 d4 d5 d6 d7".split()}
+
+
+def test_undoing_a_move_restores_the_count_of_each_position_seen():
+    # d4-d5, g7-g6, d5-d4, g6-g7 and again: the start comes back, counted once more each time
+    p = position(NOWHERE, K="d4", t="g7", side=DEFENDERS)
+    moves = [(sq("d4"), sq("d5"), KING), (sq("g7"), sq("g6"), ATTACKER), (sq("d5"), sq("d4"), KING),
+             (sq("g6"), sq("g7"), ATTACKER)] * 2
+    counts = []
+    for move in moves:
+        counts.append(dict(p.seen))
+        p.make(*move)
+    assert p.seen[p.hash] == 3
+    while counts:
+        p.unmake()
+        assert p.seen == counts.pop()
+
+
+def test_the_hashes_are_stable_across_runs_and_versions():
+    # the AI draws its random choices from the position's hash (seeded play repeats, and the
+    # balance lab's committed runs can be repeated), so the Zobrist keys are a fixed table
+    from tafl_rules import variant
+
+    game = Game(variant("brandubh").rules)
+    assert game.hash == 2983295589422303397
+    game.play("d1-b1")
+    assert game.hash == 4802282886094922139
+    assert Game(variant("copenhagen").rules).hash == 11813973917738649575
+
+
+@pytest.mark.parametrize("change", [{}, {"encirclement": True}, {"edge_fort": True, "escape": "corner", "corners": True}, {"tuichi": "win"},
+                                    {"repetition": "draw"}, {"ply_limit": 40}])
+def test_the_rarer_endings_are_judged_even_in_the_searchs_fast_moves(change):
+    rules = Rules(**change)
+    assert tables(rules).rare_endings is bool(set(change) - {"escape", "corners"})
+
+
+def test_a_fast_move_reaching_the_ply_limit_ends_the_game():
+    p = position(NOWHERE.replace(ply_limit=2, repetition="draw"), K="d4", t="g7")
+    p.make(sq("g7"), sq("g6"), ATTACKER, fast=True)
+    assert p.outcome is None
+    p.make(sq("d4"), sq("d5"), KING, fast=True)
+    assert p.outcome is not None and p.outcome.winner is None
+
+
+def test_the_warning_alone_lets_the_king_fall():
+    assert tables(Rules(king_capture="none", watch_king=True)).king_can_fall
+    assert not tables(Rules(king_capture="none")).king_can_fall
+    assert tables(Rules()).king_can_fall

@@ -287,6 +287,8 @@ def test_a_piece_stops_short_of_the_king_on_a1():
     p = position(NOWHERE, K="a1", t="d1 g7")
     assert p.t.simple[ATTACKER]  # the table lookup, which reads the rank from the occupancy
     assert {unpack(m)[1] for m in p.moves() if unpack(m)[0] == sq("d1")} == {sq(s) for s in "b1 c1 e1 f1 g1 d2 d3 d4 d5 d6 d7".split()}
+    p = position(NOWHERE, T="e5", t="d1 g7")  # no king: a1 is empty
+    assert sq("a1") in {unpack(m)[1] for m in p.moves() if unpack(m)[0] == sq("d1")}
 
 
 def test_undoing_a_move_restores_the_count_of_each_position_seen():

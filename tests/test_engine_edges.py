@@ -45,6 +45,7 @@ NOWHERE = Rules(size=7, start="/7/7/7/3K3/7/7/7/", escape="none", throne=False)
 def test_the_king_on_a1_moves_from_there():
     p = position(NOWHERE, K="a1", t="g7", side=DEFENDERS)
     assert p.king_targets() == bits("a2 a3 a4 a5 a6 a7 b1 c1 d1 e1 f1 g1")
+    assert len(p.moves()) == 12 and {unpack(m)[0] for m in p.moves()} == {sq("a1")}
 
 
 def test_the_king_on_a1_is_seen_threatened():
@@ -337,3 +338,20 @@ def test_the_warning_alone_lets_the_king_fall():
     assert tables(Rules(king_capture="none", watch_king=True)).king_can_fall
     assert not tables(Rules(king_capture="none")).king_can_fall
     assert tables(Rules()).king_can_fall
+
+
+def test_a_fast_move_leaves_a_side_without_moves_to_be_found_later():
+    # g2-a2 shuts the king in on a1 (not taken: nobody faces b1 or a2 across him)
+    p = position(NOWHERE.replace(ply_limit=40), K="a1", t="b1 g2")
+    p.make(sq("g2"), sq("a2"), ATTACKER, fast=True)
+    assert p.outcome is None  # as documented: the caller finds it when it generates moves
+    assert p.settle().winner == "attackers"
+    p = position(NOWHERE.replace(ply_limit=40), K="a1", t="b1 g2")
+    p.make(sq("g2"), sq("a2"), ATTACKER)
+    assert p.outcome.winner == "attackers"
+
+
+def test_a_fast_move_reaching_the_ply_limit_with_no_move_left_is_a_loss_not_a_draw():
+    p = position(NOWHERE.replace(ply_limit=1), K="a1", t="b1 g2")
+    p.make(sq("g2"), sq("a2"), ATTACKER, fast=True)
+    assert p.outcome.winner == "attackers"

@@ -132,6 +132,10 @@ def _config(module: Module) -> str:
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
         f"pytest_add_cli_args = {json.dumps(args)}",
         "use_git_change_detection = false",
+        # a mutant whose tests use 8 times their measured CPU time (the default is 30 times) is a
+        # loop that never ends, as every such mutant so far was ('pieces = low' in a bit loop);
+        # at 30 times each one held a core for minutes
+        "timeout_multiplier = 4.0",
         "",
     ])
 

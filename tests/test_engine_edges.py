@@ -355,3 +355,39 @@ def test_a_fast_move_reaching_the_ply_limit_with_no_move_left_is_a_loss_not_a_dr
     p = position(NOWHERE.replace(ply_limit=1), K="a1", t="b1 g2")
     p.make(sq("g2"), sq("a2"), ATTACKER, fast=True)
     assert p.outcome.winner == "attackers"
+
+
+def test_after_the_king_is_taken_the_hash_and_occupancy_lose_him():
+    p = position(NOWHERE, K="d4", t="c4 e2 g7")
+    p.make(sq("e2"), sq("e4"), ATTACKER)
+    assert p.k == -1
+    assert p.hash == p._compute_hash()
+    assert p.occt == G7.transpose(p.occupied())
+    p.unmake()
+    assert (p.k, p.hash, p.occt) == (sq("d4"), p._compute_hash(), G7.transpose(p.occupied()))
+
+
+def test_an_ordinary_step_reports_no_reason():
+    p = position(NOWHERE, K="d4", t="g7")
+    assert p.step(sq("g7"), sq("g6"), ATTACKER) == (0, None)
+
+
+def test_a_defenders_move_beside_their_king_never_takes_him():
+    # the king stands between b3 and d3 by his own move (safe); a defender then joins him
+    p = position(NOWHERE, K="c3", T="c6", t="b3 d3 g7", side=DEFENDERS)
+    p.make(sq("c6"), sq("c4"), DEFENDER)
+    assert p.k == sq("c3") and p.outcome is None
+
+
+#: the throne hostile to defenders while empty, and a defender may stand on it
+THRONE_EMPTY_HOSTILE = Rules(size=7, start="/7/7/7/3K3/7/7/7/", throne_stop=frozenset({"king", "defender"}),
+                             throne_hostile_to_defenders="empty", escape="none")
+
+
+def test_the_king_is_taken_against_the_empty_throne_only():
+    p = position(THRONE_EMPTY_HOSTILE, K="c4", t="b7 g7")
+    p.make(sq("b7"), sq("b4"), ATTACKER)
+    assert p.k == -1  # between b4 and the empty throne d4
+    p = position(THRONE_EMPTY_HOSTILE, K="d5", T="d4", t="d7 g1")
+    p.make(sq("d7"), sq("d6"), ATTACKER)
+    assert p.k == sq("d5")  # the throne holds a defender: no enemy

@@ -391,3 +391,31 @@ def test_the_king_is_taken_against_the_empty_throne_only():
     p = position(THRONE_EMPTY_HOSTILE, K="d5", T="d4", t="d7 g1")
     p.make(sq("d7"), sq("d6"), ATTACKER)
     assert p.k == sq("d5")  # the throne holds a defender: no enemy
+
+
+def test_a_slide_stops_short_of_the_king_on_a1_and_runs_on_where_there_is_none():
+    assert position(NOWHERE, K="a1", t="d1").targets(sq("d1"), ATTACKER) == bits("b1 c1 e1 f1 g1 d2 d3 d4 d5 d6 d7")
+    assert position(NOWHERE, T="g7", t="d1").targets(sq("d1"), ATTACKER) == bits("a1 b1 c1 e1 f1 g1 d2 d3 d4 d5 d6 d7")
+
+
+#: defenders may stop on the throne but not pass it; attackers may do neither
+THRONE_STOP_NOT_PASS = Rules(size=7, start="/7/7/7/3K3/7/7/7/", throne_stop=frozenset({"king", "defender"}),
+                             throne_pass=frozenset({"king"}), escape="none")
+
+
+def test_a_square_one_may_stop_on_but_not_pass_ends_the_slide_there():
+    p = position(THRONE_STOP_NOT_PASS, K="a7", T="d1", t="g7")
+    assert p.targets(sq("d1"), DEFENDER) == bits("a1 b1 c1 e1 f1 g1 d2 d3 d4")
+    p = position(THRONE_STOP_NOT_PASS, K="a7", T="d1", t="d3 g7")
+    assert p.targets(sq("d1"), DEFENDER) == bits("a1 b1 c1 e1 f1 g1 d2")  # d3 stands in the way
+    p = position(THRONE_STOP_NOT_PASS, K="a7", t="d1 g7")
+    assert p.targets(sq("d1"), ATTACKER) == bits("a1 b1 c1 e1 f1 g1 d2 d3")  # neither stop nor pass
+
+
+def test_an_occupied_camp_is_no_anvil_for_the_king():
+    # the king reaching b1 has the attacker on c1 between him and the camp d1, where another
+    # attacker stands: no capture (the camp is hostile to attackers only while empty)
+    p = position(CAMPS, K="b5", t="c1 d1 g7", side=DEFENDERS)
+    assert p.captures(sq("b5"), sq("b1"), KING, DEFENDERS) == 0
+    p = position(CAMPS, K="b5", t="c1 g7", side=DEFENDERS)
+    assert p.captures(sq("b5"), sq("b1"), KING, DEFENDERS) == bits("c1")

@@ -419,3 +419,23 @@ def test_an_occupied_camp_is_no_anvil_for_the_king():
     assert p.captures(sq("b5"), sq("b1"), KING, DEFENDERS) == 0
     p = position(CAMPS, K="b5", t="c1 g7", side=DEFENDERS)
     assert p.captures(sq("b5"), sq("b1"), KING, DEFENDERS) == bits("c1")
+
+
+def test_a_king_limited_to_one_square_still_stops_at_a_piece():
+    p = position(NOWHERE.replace(king_speed=1), K="d4", T="d5", t="g7", side=DEFENDERS)
+    assert p.king_targets() == bits("c4 e4 d3")
+
+
+def test_a_new_position_knows_the_king_on_a1_down_the_file_too():
+    p = position(NOWHERE, K="a1", t="a4 g7")
+    assert p.rules is NOWHERE
+    assert p.targets(sq("a4"), ATTACKER) & bits("a1 a2 a3") == bits("a2 a3")
+    assert p.occt == G7.transpose(p.occupied())
+    p = position(NOWHERE, T="g1", t="a4 g7")
+    assert p.targets(sq("a4"), ATTACKER) & bits("a1 a2 a3") == bits("a1 a2 a3")
+
+
+def test_the_king_on_a1_is_in_the_hash():
+    p = position(NOWHERE, K="b1", t="g7", side=DEFENDERS)
+    p.make(sq("b1"), sq("a1"), KING)
+    assert p.hash == p._compute_hash()

@@ -439,3 +439,9 @@ def test_the_king_on_a1_is_in_the_hash():
     p = position(NOWHERE, K="b1", t="g7", side=DEFENDERS)
     p.make(sq("b1"), sq("a1"), KING)
     assert p.hash == p._compute_hash()
+
+
+def test_every_square_hostile_while_empty_is_counted_for_the_same_side():
+    rules = Rules(size=7, start="/3t3/7/7/t2K2t/7/7/3t3/", camps=True, throne_hostile_to_attackers="empty",
+                  camps_hostile_to_attackers="empty")
+    assert tables(rules).hostile_empty[ATTACKERS] == bits("d4 d1 a4 g4 d7")

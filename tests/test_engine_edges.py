@@ -317,6 +317,17 @@ def test_the_hashes_are_stable_across_runs_and_versions():
     game.play("d1-b1")
     assert game.hash == 4802282886094922139
     assert Game(variant("copenhagen").rules).hash == 11813973917738649575
+    # and for rules whose tables are new to this process (the catalogue's are built, and cached,
+    # on import): the keys come from the board's size alone
+    fresh = NOWHERE.replace(ply_limit=7777)
+    p = position(fresh, K="d4", t="a1", side=DEFENDERS)
+    assert p.hash == 1554316988938357601
+    p.make(sq("d4"), sq("d5"), KING)
+    assert p.hash == 16566610163948131481
+    nine = Rules(size=9, start="/9/9/9/9/4K4/9/9/9/9/", escape="none", ply_limit=7777)
+    assert position(nine, K="e5", t="a1").hash == 17531313085898890112
+    eleven = Rules(size=11, start="/11/11/11/11/11/5K5/11/11/11/11/11/", escape="none", ply_limit=7777)
+    assert position(eleven, K="f6", t="a1", side=DEFENDERS).hash == 8186912017880235999
 
 
 @pytest.mark.parametrize("change", [{}, {"encirclement": True}, {"edge_fort": True, "escape": "corner", "corners": True}, {"tuichi": "win"},
@@ -375,6 +386,10 @@ def test_an_ordinary_step_reports_no_reason():
 def test_a_defenders_move_beside_their_king_never_takes_him():
     # the king stands between b3 and d3 by his own move (safe); a defender then joins him
     p = position(NOWHERE, K="c3", T="c6", t="b3 d3 g7", side=DEFENDERS)
+    p.make(sq("c6"), sq("c4"), DEFENDER)
+    assert p.k == sq("c3") and p.outcome is None
+    # a defender's move that ends across the king from an attacker is no capture of him either
+    p = position(NOWHERE, K="c3", T="c6", t="c2 g7", side=DEFENDERS)
     p.make(sq("c6"), sq("c4"), DEFENDER)
     assert p.k == sq("c3") and p.outcome is None
 

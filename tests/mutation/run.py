@@ -62,7 +62,7 @@ class Module:
 _ENGINE_LEAN = "not under_random_rules and not (random_games_keep and not catalogued)"
 
 
-_ENGINE_TESTS = ["test_engine_rules.py", "test_engine_edges.py", "test_scenarios.py", "test_engine_basic.py", "test_conformance.py",
+_ENGINE_TESTS = ["test_engine_rules.py", "test_engine_edges.py", "test_mode_pins.py", "test_scenarios.py", "test_engine_basic.py", "test_conformance.py",
                  "test_modes.py", "test_perft.py", "test_corpus.py"]
 MODULES = [
     Module("engine", ["tafl_rules/engine/*"], _ENGINE_TESTS, keyword=_ENGINE_LEAN),
@@ -135,6 +135,8 @@ def _config(module: Module) -> str:
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
         f"pytest_add_cli_args = {json.dumps(args)}",
         "use_git_change_detection = false",
+        # the worker's API is tested against the board's scripts (the protocol's JSDoc, the share link)
+        'also_copy = ["_static"]',
         # a mutant whose tests use 8 times their measured CPU time (the default is 30 times) is a
         # loop that never ends, as every such mutant so far was ('pieces = low' in a bit loop);
         # at 30 times each one held a core for minutes
@@ -149,9 +151,10 @@ def _sync(module: Module, fresh: bool) -> Path:
     if fresh and work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True, exist_ok=True)
-    for name in ("tafl_rules", "tests"):
+    for name in ("tafl_rules", "tests", "_static"):
         if (work / name).exists():
             shutil.rmtree(work / name)
+    shutil.copytree(ROOT / "_static", work / "_static", ignore=shutil.ignore_patterns("pyodide", "*.whl"))
     shutil.copytree(ROOT / "tafl_rules", work / "tafl_rules", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     shutil.copytree(ROOT / "tests", work / "tests", ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "mutation"))
     with open(work / "tests" / "conftest.py", "a") as conftest:  # the scratch copy only

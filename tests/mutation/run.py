@@ -75,7 +75,7 @@ MODULES = [
     Module("game", ["tafl_rules/game.py"], ["test_engine_basic.py", "test_engine_rules.py", "test_scenarios.py",
                                             "test_conformance.py", "test_otn.py", "test_webapi.py",
                                             "test_start_positions.py", "test_bad_input.py", "test_doctests.py"],
-           deselect=["tests/test_otn.py::test_real_copenhagen_games_as_otn_records"]),
+           deselect=["tests/test_otn.py::test_real_copenhagen_games_as_otn_records"], keyword=_ENGINE_LEAN),
 ]
 BY_NAME = {m.name: m for m in MODULES}
 

@@ -70,7 +70,7 @@ MODULES = [
     Module("otn", ["tafl_rules/otn.py"], ["test_otn.py", "test_otn_interop.py", "test_bad_input.py",
                                           "test_doctests.py", "test_corpus.py"],
            deselect=["tests/test_otn.py::test_real_copenhagen_games_as_otn_records"]),
-    Module("webapi", ["tafl_rules/webapi.py"], ["test_webapi.py", "test_protocol.py", "test_bad_input.py",
+    Module("webapi", ["tafl_rules/webapi.py"], ["test_webapi.py", "test_webapi_words.py", "test_protocol.py", "test_bad_input.py",
                                                 "test_start_positions.py", "test_doctests.py"]),
     Module("game", ["tafl_rules/game.py"], ["test_engine_basic.py", "test_engine_rules.py", "test_scenarios.py",
                                             "test_conformance.py", "test_otn.py", "test_webapi.py",

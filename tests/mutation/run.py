@@ -12,7 +12,7 @@ Usage::
 
     python tests/mutation/run.py [MODULE ...]            # run (resumes: finished mutants are kept)
     python tests/mutation/run.py --fresh MODULE          # forget earlier results and start again
-    python tests/mutation/run.py --recheck MODULE        # run the module's survivors again
+    python tests/mutation/run.py --recheck MODULE        # run the module's survivors (and untested) again
     python tests/mutation/run.py --report                # only write the report again
     python tests/mutation/run.py engine:tafl_rules/engine/capture.py   # some files of a module only
 
@@ -43,6 +43,9 @@ WORK = ROOT / "_build" / "mutants"  # (not build/: the Makefile empties that for
 REPORT = HERE / "report.md"
 RESULTS = HERE / "results.json"
 EQUIVALENT = HERE / "equivalent.toml"
+#: survivors that change behaviour but that no test can see while mutmut runs it (a warning's
+#: stacklevel: mutmut's trampoline is one frame more), with the test that checks them outside it
+UNTESTABLE = HERE / "untestable.toml"
 NOTES = HERE / "notes.toml"  # module -> what was run and found, in words (Markdown), shown under its heading
 
 @dataclass
@@ -194,7 +197,7 @@ def run(module: Module, *, fresh: bool, recheck: bool) -> dict[str, float]:
     work = _sync(module, fresh)
     names: list[str] = []
     if recheck:
-        names = [n for n, s in _results(module).items() if s == "survived"]
+        names = [n for n, s in _results(module).items() if s in ("survived", "no tests")]
         if not names:
             return {"seconds": 0.0}
     started = time.monotonic()
@@ -216,6 +219,7 @@ def _timings() -> dict[str, dict[str, float]]:
 
 def report(runs: dict[str, dict[str, float]]) -> None:
     equivalent: dict[str, str] = tomllib.loads(EQUIVALENT.read_text()) if EQUIVALENT.exists() else {}
+    untestable: dict[str, str] = tomllib.loads(UNTESTABLE.read_text()) if UNTESTABLE.exists() else {}
     notes: dict[str, str] = tomllib.loads(NOTES.read_text()) if NOTES.exists() else {}
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
                             capture_output=True).stdout.strip()
@@ -231,18 +235,20 @@ def report(runs: dict[str, dict[str, float]]) -> None:
         killed = counts.get("killed", 0) + counts.get("timeout", 0)
         survivors = sorted((n for n, s in results.items() if s == "survived"), key=_natural)
         argued = [n for n in survivors if n in equivalent]
+        unseen = [n for n in survivors if n in untestable and n not in equivalent]
         untested = sorted((n for n, s in results.items() if s == "no tests"), key=_natural)
         checked = made - counts.get("not checked", 0)  # the share is of the mutants run so far
         score = killed / checked if checked else 0.0
         scored = (killed + len(argued)) / checked if checked else 0.0
         summary[module.name] = {"made": made, "killed": killed, "survived": len(survivors), "argued": len(argued),
+                                "untestable_under_mutmut": len(unseen),
                                 "no_tests": len(untested), "not_checked": counts.get("not checked", 0),
                                 "other": made - killed - len(survivors) - len(untested) - counts.get("not checked", 0),
                                 "killed_share": round(score, 4), "killed_or_argued_share": round(scored, 4)}
         run_time = runs.get(module.name, {})
         files = [str(m.relative_to(WORK / module.name / "mutants")).removesuffix(".meta") for m in _metas(module)]
         unchecked = counts.get("not checked", 0)
-        rows.append(f"| {module.name} | {made} | {killed} | {len(survivors)} | {len(argued)} | {len(untested)} | "
+        rows.append(f"| {module.name} | {made} | {killed} | {len(survivors)} | {len(argued)} | {len(unseen)} | {len(untested)} | "
                     f"{unchecked} | {score:.1%} | {scored:.1%} | {run_time.get('seconds', '')} |")
         section = [f"### {module.name}", "", f"Files: {', '.join(files)}.", "",
                    f"Tests: {', '.join(module.tests)}" + (f" (with -k \"{module.keyword}\")" if module.keyword else "") + ".", ""]
@@ -252,7 +258,10 @@ def report(runs: dict[str, dict[str, float]]) -> None:
             section.append("Every mutant was killed.")
         for name in survivors:
             reason = equivalent.get(name)
-            section += [f"- `{name}`: " + (f"equivalent: {' '.join(reason.split())}" if reason else "**open**"), "",
+            unseen_reason = untestable.get(name)
+            said = (f"equivalent: {' '.join(reason.split())}" if reason else
+                    f"not testable under mutmut: {' '.join(unseen_reason.split())}" if unseen_reason else "**open**")
+            section += [f"- `{name}`: " + said, "",
                         "  ```diff", *("  " + line for line in _diff(module, name).splitlines()), "  ```", ""]
         for name in untested:
             section.append(f"- `{name}`: no test calls this function")
@@ -264,7 +273,9 @@ def report(runs: dict[str, dict[str, float]]) -> None:
         f"{datetime.now(timezone.utc):%Y-%m-%d}. A mutant is *killed* when a test fails on it (a time-out "
         "counts as killed); a *survivor* is one the tests pass. Every survivor is listed below with its diff: "
         "either argued equivalent (it cannot change what the module does; the argument is in "
-        "`tests/mutation/equivalent.toml`) or **open**, a gap in the tests.",
+        "`tests/mutation/equivalent.toml`), not testable under mutmut (it changes which line a warning names, "
+        "and mutmut's trampoline is one frame more; `tests/mutation/untestable.toml` names the test that checks it "
+        "outside mutmut), or **open**, a gap in the tests.",
         "",
         "## The code review's survivors",
         "",
@@ -274,9 +285,9 @@ def report(runs: dict[str, dict[str, float]]) -> None:
         "",
         "## mutmut's mutants",
         "",
-        "| module | mutants | killed | survived | of them argued equivalent | no test | not yet run | killed (of those run) | "
-        "killed or argued | run (s) |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| module | mutants | killed | survived | of them argued equivalent | of them not testable under mutmut | "
+        "no test | not yet run | killed (of those run) | killed or argued | run (s) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         *rows,
         "",
         *sections,

@@ -275,6 +275,8 @@ def _ring(size: int, rng: random.Random) -> tuple[int, int, int]:
 
 
 def _wall(size: int, rng: random.Random) -> tuple[int, int, int]:
+    """A row of men along an edge (sometimes from the corner itself, sometimes two rows either side
+    of one square, where the mover arrives between them), fronted and bracketed or not."""
     edge = rng.randrange(4)
 
     def at(along: int, depth: int) -> int:
@@ -282,10 +284,17 @@ def _wall(size: int, rng: random.Random) -> tuple[int, int, int]:
                 along * size + size - 1 - depth][edge]
 
     length = rng.randrange(2, 5)
-    first = rng.randrange(1, size - 1 - length)
-    row = [at(p, 0) for p in range(first, first + length)]
-    fronts = [at(p, 1) for p in range(first, first + length) if rng.random() < 0.85]
-    ends = [at(p, 0) for p in (first - 1, first + length) if rng.random() < 0.8]
+    first = 0 if rng.random() < 0.2 else rng.randrange(1, size - 1 - length)
+    spots = list(range(first, first + length))
+    gap = None
+    if rng.random() < 0.3 and first + 2 * length + 1 < size:
+        gap = first + length
+        spots += range(gap + 1, gap + 1 + length)
+    row = [at(p, 0) for p in spots]
+    fronts = [at(p, 1) for p in spots if rng.random() < 0.85]
+    ends = [at(p, 0) for p in (spots[0] - 1, spots[-1] + 1) if 0 <= p < size and rng.random() < 0.8]
+    if gap is not None:
+        ends.append(at(gap, 0))
     men, others = sum(1 << s for s in row), sum(1 << s for s in fronts + ends)
     king = rng.choice(row) if rng.random() < 0.3 else rng.choice([s for s in range(size * size)
                                                                    if not (men | others) >> s & 1])
@@ -310,7 +319,7 @@ def _rule_sets() -> dict[str, tuple[Rules, int]]:
         king_capture="four", king_capture_against=frozenset({"throne", "corner", "camp", "edge"}), camps=True,
         shieldwall="copenhagen"), 400)
     out["copenhagen against corners and edge"] = (copenhagen.replace(
-        king_capture_against=frozenset({"throne", "corner", "edge"}), corner_stop=frozenset({"king", "defender"})), 400)
+        king_capture_against=frozenset({"throne", "corner", "edge"}), corner_stop=frozenset({"king", "defender", "attacker"})), 400)
     out["granquist with shield walls"] = (tafl_rules.variant("tafl-granquist").rules.replace(shieldwall="copenhagen"), 400)
     return out
 
@@ -384,3 +393,56 @@ def test_the_pins_see_each_outcome_they_pin():
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
     PINS.write_text(json.dumps({name: _pins(name) for name in RULE_SETS}, indent=1, sort_keys=True) + "\n")
     print(PINS)
+
+
+# --------------------------------------------------------------------------- corners of the estimate
+
+def squares_of(names: str, size: int) -> int:
+    return sum(1 << square(s, size) for s in names.split())
+
+
+@pytest.mark.parametrize("size, guards, seals", [
+    (7, "a2 b1 b2 a6 b7 b6 f1 g2 f2 g6 f7 f6", ["a3 b2 c1", "e1 f2 g3", "a5 b6 c7", "e7 f6 g5"]),
+    (5, "a2 b1 b2 a4 b5 b4 d1 e2 d2 e4 d5 d4", ["a3 b2 c1", "c1 d2 e3", "a3 b4 c5", "c5 d4 e3"]),
+])
+def test_the_squares_that_guard_and_seal_each_corner(size, guards, seals):
+    from tafl_rules.squares import geometry
+
+    g = geometry(size)
+    corner = ESCAPE["corner"]
+    assert corner.guards(g) == squares_of(guards, size)
+    assert sorted(corner.seals(g)) == sorted(squares_of(s, size) for s in seals)
+    assert corner.squares(g, 0) == squares_of(" ".join(f"{f}{r}" for f in "a" + "abcdefg"[size - 1]
+                                                        for r in (1, size)), size)
+    assert ESCAPE["edge"].guards(g) == ESCAPE["none"].guards(g) == 0 and ESCAPE["edge"].seals(g) == ()
+
+
+def test_no_corner_of_a_four_square_board_can_be_sealed():
+    from tafl_rules.squares import geometry
+
+    assert ESCAPE["corner"].seals(geometry(4)) == ()
+
+
+def test_the_linnaeus_estimate_looks_past_no_king():
+    # the king on d3 beside the empty throne d4, attackers on c3 and e3: d2 is his one open side,
+    # and the attacker on d6 cannot reach it through him
+    rules = tafl_rules.variant("brandubh").rules
+    ev = Evaluator(rules)
+    a = squares_of("c3 e3 d6", 7)
+    pos = Position(rules, a, 0, square("d3", 7), ATTACKERS)
+    assert KING_CAPTURE["linnaeus"].exposed(ev, a, 0, pos.k, pos.king_targets()) is False
+    a |= squares_of("a2", 7)  # one that can
+    assert KING_CAPTURE["linnaeus"].exposed(ev, a, 0, pos.k, pos.king_targets()) is True
+
+
+def test_the_estimate_sees_an_attacker_close_a_camp_from_within_it():
+    # Granquist: camps are sides against the king, and attackers may not stop on a camp square once
+    # outside; the king on b4 between the camp squares a4 and b5 and attackers on c4 and b3 is
+    # taken by an attacker stepping to a4 from within its camp (a6, past the empty a5)
+    rules = tafl_rules.variant("tafl-granquist").rules
+    ev = Evaluator(rules)
+    k = square("b4", 9)
+    a = squares_of("c4 b3", 9)
+    assert KING_CAPTURE["four"].exposed(ev, a, 0, k, 0) is False
+    assert KING_CAPTURE["four"].exposed(ev, a | squares_of("a6", 9), 0, k, 0) is True
+    assert KING_CAPTURE["four"].exposed(ev, a | squares_of("h4", 9), 0, k, 0) is False  # outside the camps

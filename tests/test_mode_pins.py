@@ -446,3 +446,20 @@ def test_the_estimate_sees_an_attacker_close_a_camp_from_within_it():
     assert KING_CAPTURE["four"].exposed(ev, a, 0, k, 0) is False
     assert KING_CAPTURE["four"].exposed(ev, a | squares_of("a6", 9), 0, k, 0) is True
     assert KING_CAPTURE["four"].exposed(ev, a | squares_of("h4", 9), 0, k, 0) is False  # outside the camps
+
+
+def test_where_the_king_is_in_jeopardy_between_two_attackers():
+    from tafl_rules.squares import geometry
+
+    g = geometry(7)
+    assert KING_CAPTURE["two"].jeopardy(g) == g.full
+    # by Linnaeus's rule two take him only away from the throne and the squares beside it
+    assert KING_CAPTURE["linnaeus"].jeopardy(g) == g.full & ~squares_of("d4 c4 e4 d3 d5", 7)
+    assert [KING_CAPTURE[m].jeopardy(g) for m in ("four", "immobile", "none")] == [0, 0, 0]
+
+
+def test_rules_without_shield_walls_take_no_row():
+    t = tables(tafl_rules.variant("brandubh").rules)
+    a, d = squares_of("b1 c1", 7), squares_of("b2 c2 a1 d1", 7)
+    assert SHIELDWALL["none"].captures(t, square("d4", 7), square("d1", 7), DEFENDERS, d, a, a | d) == 0
+    assert not SHIELDWALL["none"].takes_rows and SHIELDWALL["copenhagen"].takes_rows

@@ -264,3 +264,186 @@ def test_a_random_playout_plays_legal_moves_and_leaves_the_game_as_play_would():
         game.random_playout(1, rng)
         firsts.add(str(game.moves[0]))
     assert firsts == {str(m) for m in Game("brandubh").legal_moves()}
+
+
+def test_perft_counts_sequences_and_none_after_the_end():
+    game = Game("brandubh")
+    assert game.perft(0) == 1 and game.perft(1) == 40 == game.count_legal_moves()
+    assert game.perft(2) == sum(1 for _ in _pairs(game))
+    over = game_of(BRANDUBH, "a2", "", "b7", "defenders")
+    over.play("b7-a7")
+    assert [over.perft(depth) for depth in (0, 1, 2)] == [0, 0, 0] and over.count_legal_moves() == 0
+
+
+def _pairs(game: Game):
+    for first in list(game.legal_moves()):
+        game.play(first)
+        yield from ((first, second) for second in list(game.legal_moves()))
+        game.undo()
+
+
+def test_a_game_needs_rules_or_a_variant():
+    with pytest.raises(TypeError) as error:
+        Game(5)
+    assert str(error.value) == "Game() needs a Rules record or a variant id, got int"
+
+
+# the king may stand on a1 (square 0) where he cannot escape and a1 is no corner
+NOWHERE = tafl_rules.Rules(size=7, start="/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", escape="none", king_capture="four",
+                           king_capture_against=frozenset({"edge"}))
+
+
+def test_the_first_square_is_a_square_like_any_other():
+    game = game_of(NOWHERE, "c1 b3", "a3", "a1", "defenders")
+    assert game.king_square() == "a1" and game.pieces("king") == ["a1"]
+    assert "a1-a2" in game.legal_moves() and "a1-b1" in game.legal_moves()
+    assert game.legal_targets()["a1"] == ["a2", "b1"]
+    game.play("a3-a2")
+    assert "b3-b1" in game.legal_moves() and "c1-b1" in game.legal_moves()  # moves to a1's neighbour
+    rules = NOWHERE.replace(king_capture="two")
+    game = game_of(rules, "a2 b3", "c3", "a1", "attackers")
+    assert "a2-a3" in game.legal_moves() and "b3-b1" in game.legal_moves()
+    assert game.pieces("attacker") == ["a2", "b3"] and game.pieces("defender") == ["c3"]
+
+
+def test_pieces_of_a_kind_and_of_no_kind():
+    game = Game("brandubh")
+    assert game.pieces("king") == ["d4"] and len(game.pieces("attacker")) == 8 and len(game.pieces("defender")) == 4
+    with pytest.raises(ValueError) as error:
+        game.pieces("queen")
+    assert str(error.value) == "unknown piece kind 'queen'; kinds are attacker, defender, king"
+    taken = game_of(BRANDUBH.replace(king_capture="two"), "b5 d7", "", "c5", "attackers")
+    taken.play("d7-d5")
+    assert taken.pieces("king") == [] and taken.king_square() is None
+
+
+def test_the_legal_targets_are_listed_file_by_file():
+    game = Game("brandubh")
+    assert list(game.legal_targets()) == ["a4", "b4", "d1", "d2", "d6", "d7", "f4", "g4"]
+    assert game.legal_targets()["d2"] == ["a2", "b2", "c2", "e2", "f2", "g2"]
+    game.play("a4-a2")
+    assert list(game.legal_targets()) == ["c4", "d3", "d5", "e4"]
+
+
+def test_a_move_read_off_the_list_is_checked_again_once_the_game_moved_on():
+    game = Game("brandubh")
+    listed = {str(m): m for m in game.legal_moves()}
+    copy = game.copy()
+    game.play(listed["a4-a2"])
+    for stale in ("a4-a3", "b4-b1"):  # a4 is empty; it is the defenders' turn
+        with pytest.raises(IllegalMove):
+            game.play(listed[stale])
+    game.play("d3-b3")
+    with pytest.raises(IllegalMove, match="there is no piece on a4"):
+        game.play(listed["a4-a3"])
+    with pytest.raises(IllegalMove, match="b3 is in the way"):  # the defender d3-b3 now stands in b4-b1's way
+        game.play(listed["b4-b1"])
+    # the king moved: his listed move from d4 is checked against where he stands
+    king = Game("brandubh", position="/7/7/3t3/1t1K2t/7/7/7/", turn="defenders")
+    listed = {str(m): m for m in king.legal_moves()}
+    king.play(listed["d4-d6"])
+    king.play("b4-b5")
+    with pytest.raises(IllegalMove, match="there is no piece on d4"):
+        king.play(listed["d4-d5"])
+    # another game's list: the copy never played a4-a2, so it is refused there only once it is illegal
+    copy.play("a4-a3")
+    copy.play("d3-c3")
+    with pytest.raises(IllegalMove, match="there is no piece on a4"):
+        copy.play(listed_of(Game("brandubh"))["a4-a2"])
+    # a move made by hand plays as its listed twin does
+    fresh = Game("brandubh")
+    assert fresh.play(Move("a4", "a2")) == Move("a4", "a2") and fresh.ply == 1
+
+
+def listed_of(game: Game) -> dict[str, Move]:
+    return {str(m): m for m in game.legal_moves()}
+
+
+def test_a_finished_game_lists_nothing_and_finds_nothing_in_its_list():
+    over = game_of(BRANDUBH, "a2", "", "b7", "defenders")
+    listed = over.legal_moves()
+    assert "b7-b6" in listed
+    over.play("b7-a7")
+    assert len(over.legal_moves()) == 0 and list(over.legal_moves()) == [] and "a2-a3" not in over.legal_moves()
+    assert over.legal_targets() == {} and "b7-b6" in listed  # the old list still lists its own position
+    with pytest.raises(IllegalMove):
+        over.play(listed[0])
+
+
+def test_the_list_reads_like_a_tuple():
+    moves = Game("brandubh").legal_moves()
+    everything = list(moves)
+    assert len(moves) == 40 and [moves[i] for i in range(40)] == everything
+    assert [moves[i] for i in range(-40, 0)] == everything and moves[-1] == everything[-1] == Move("d7", "f7")
+    assert moves[3:7] == everything[3:7] and moves[::-9] == everything[::-9] and moves[:] == everything
+    for bad in (40, -41, 400):
+        with pytest.raises(IndexError) as error:
+            moves[bad]
+        assert str(error.value) == "legal move index out of range"
+    with pytest.raises(TypeError) as error:
+        moves["1"]
+    assert str(error.value) == "legal move indices must be integers or slices, not str"
+    # a list of one piece's moves beside a1: the move to a1 is the lowest bit
+    game = game_of(NOWHERE, "b1", "c3", "g7", "attackers")
+    assert sorted(str(m) for m in game.legal_moves()) == sorted(f"b1-{t}" for t in game.legal_targets()["b1"])
+    assert "b1-a1" in [str(m) for m in game.legal_moves()] and game.legal_moves()[0] == Move("b1", "a1")
+
+
+def test_moves_are_equal_by_their_squares():
+    assert Move("a1", "a2") == Move("a1", "a2", ["b2"]) and Move("a1", "a2") != Move("a1", "a3")
+    assert Move("a1", "a2") != Move("b1", "a2") and Move("a1", "a2") == "a1-a2" != Move("a1", "a3")
+    assert Move(["a4"], "a2") not in Game("brandubh").legal_moves()  # an unhashable square name
+
+
+def test_undo_with_nothing_to_undo():
+    with pytest.raises(IndexError) as error:
+        Game("brandubh").undo()
+    assert str(error.value) == "there is no move to undo"
+
+
+def test_why_a_piece_is_stuck_is_said_in_the_pages_language():
+    from tafl_rules.messages import translate
+
+    game = Game("brandubh")
+    for square_name, english in (("a1", "there is no piece on a1"), ("d3", "it is the attackers' turn (d3 holds a defender)")):
+        said = game.why_stuck(square_name)
+        assert said == english and translate(said, "cy") != english  # a message, not its English alone
+    over = game_of(BRANDUBH, "a2", "", "b7", "defenders")
+    over.play("b7-a7")
+    assert translate(over.why_stuck("a2"), "cy") != over.why_stuck("a2")
+
+
+def test_a_piece_that_may_move_only_where_the_sandwich_rule_allows():
+    forbidden = BRANDUBH.replace(sandwich="forbidden")
+    game = game_of(forbidden, "a2 c2 f6", "b5", "g4", "defenders")
+    assert game.why_stuck("b5") is None and game.why_stuck("g4") is None
+    # the man on b5 may go anywhere but b2, in between a2 and c2
+    assert "b2" not in game.legal_targets()["b5"] and "b3" in game.legal_targets()["b5"]
+
+
+def test_a_random_playout_runs_its_default_length_when_nothing_ends_the_game():
+    endless = NOWHERE.replace(king_capture="none", no_moves="loss")
+    game = Game(endless)
+    plies = game.random_playout(rng=random.Random(0))
+    assert game.outcome is None and plies == game.ply == 500
+
+
+def test_a_random_playout_draws_each_move_by_its_place_in_the_list():
+    # uniform over the whole legal list: the draw is the move at that index, the move to a1 (the
+    # lowest square) included
+    for seed in range(12):
+        game = game_of(NOWHERE, "b1 e5", "c3", "g7", "attackers")
+        moves = game.legal_moves()
+        expected = moves[random.Random(seed).randrange(len(moves))]
+        assert game.random_playout(1, random.Random(seed)) == 1 and game.moves == [expected]
+
+
+def test_a_random_playout_from_a_side_left_without_a_move_plays_nothing_and_judges_it():
+    from tafl_rules.outcome import Termination
+    from tafl_rules.pieces import DEFENDER
+
+    game = game_of(BRANDUBH, "a2", "a3 c2", "g4", "defenders")
+    game.engine.make(square("c2", 7), square("b2", 7), DEFENDER, True)  # fast: a2 is shut in, not yet judged
+    assert game.outcome is None
+    assert game.random_playout(5, random.Random(0)) == 0
+    assert game.outcome.kind == Termination.NO_MOVES and game.outcome.winner == "defenders"

@@ -205,3 +205,77 @@ def test_an_import_finds_its_variant_by_tag_by_the_board_before_or_by_its_rules(
                          if not line.startswith("[variant:"))
     reply = ask("import", board="elsewhere", otn=brandubh)
     assert (reply["variant"], reply["toggles"], reply["rules_name"]) == ("brandubh", {}, "Brandubh")
+
+
+def test_a_game_that_ends_says_who_won_and_why_in_the_requests_language():
+    position = "/1t5/7/7/7/7/7/1K1t3/"  # the king on b7 beside the corner a7
+    state = ask("new", board="end", variant="brandubh", position=position, turn="defenders")
+    assert state["outcome"] is None and state["announcements"] == ["raichi", "check", "king threatened"]
+    state = ask("play", board="end", move="b7-a7")
+    assert (state["outcome"], state["announcements"], state["legal"]) == (
+        {"winner": "defenders", "reason": "king reached a7", "kind": "escape"}, [], {})
+    ask("new", board="end", variant="brandubh", position=position, turn="defenders", lang="cy")
+    state = ask("play", board="end", move="b7-a7", lang="cy")
+    assert state["outcome"] == {"winner": "defenders", "kind": "escape",
+                                "reason": translate(webapi.message("king reached {square}", square="a7"), "cy")}
+    assert state["outcome"]["reason"] != "king reached a7"
+
+
+def test_a_replayed_move_that_cannot_be_played_says_why_in_welsh_too():
+    reply = ask("new", variant="brandubh", moves=["d1-d2"], lang="cy")
+    inner = translate(webapi.message("{square} is occupied", square="d2"), "cy")
+    assert inner != "d2 is occupied" and reply["error"].endswith(": " + inner)
+    assert ask("new", variant="brandubh", moves=["d1-d2"]) == {
+        "error": "move 1 (d1-d2) cannot be replayed: d2 is occupied"}
+
+
+def test_a_replayed_move_names_every_capture_the_rules_make():
+    rules = tafl_rules.Rules(throne=False)
+    position = "/11/11/4t6/4T6/2tT1t5/4T6/4t6/11/11/9K1/11/"  # t c5 e7 e3 f5, T d5 e6 e4, K j10
+    payload = {"rules": tafl_rules.rules_to_otn(rules), "position": position, "turn": "attackers"}
+    assert ask("new", **payload, moves=["f5-e5xd5"]) == {
+        "error": "move 1 (f5-e5xd5) cannot be replayed: it says it captures d5, the rules capture d5, e4, e6"}
+
+
+def test_the_kings_square_may_be_named_among_a_moves_captures_or_not():
+    rules = tafl_rules.Rules(size=7, start="/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", escape="none", king_capture="four",
+                             king_capture_against=frozenset({"edge"}))
+    payload = {"rules": tafl_rules.rules_to_otn(rules), "position": "/K1t4/t6/7/6T/7/7/7/", "turn": "attackers"}
+    for move in ("c1-b1", "c1-b1xa1"):
+        state = ask("new", **payload, moves=[move])
+        assert state["outcome"]["kind"] == "king-captured" and state["last_move"]["king_taken"] == "a1", move
+
+
+def test_an_imported_game_can_be_undone_and_redone_move_by_move():
+    ask("new", variant="brandubh", moves=["a4-a2", "d3-b3", "g4-g2"])
+    otn = ask("export")["otn"]
+    state = ask("import", board="imported", otn=otn)
+    assert state["line"] == ["a4-a2", "d3-b3", "g4-g2"] and state["cursor"] == 3
+    state = ask("undo", board="imported")
+    assert state["line"] == ["a4-a2", "d3-b3", "g4-g2"] and state["cursor"] == 2
+    state = ask("redo", board="imported")
+    assert state["cursor"] == 3 and state["last_move"]["to"] == "g2"
+
+
+def test_the_computers_search_is_not_cut_short_by_the_heartbeat():
+    ask("new", board="search", variant="brandubh")
+    reply = ask("ai_move", board="search", level=3)
+    assert reply["search"]["stopped_by"] == "nodes" and reply["search"]["depth"] >= 2
+
+
+def test_a_request_without_a_board_plays_on_the_main_board():
+    webapi._sessions.pop("main", None)
+    raw("new", json.dumps({"variant": "brandubh"}))
+    assert "main" in webapi._sessions and webapi._sessions["main"].variant_id == "brandubh"
+    assert raw("state", json.dumps({"board": "main"}))["variant"] == "brandubh"
+
+
+def test_an_import_reads_every_reading_its_toggles_tag_names():
+    ask("new", board="two-toggles", variant="lewis-1", toggles={"watch_king": "on", "king_armed": "no"})
+    otn = ask("export", board="two-toggles")["otn"]
+    assert "watch_king:on" in otn and "king_armed:no" in otn
+    reply = ask("import", board="fresh-two-toggles", otn=otn)
+    assert (reply["variant"], reply["toggles"]) == ("lewis-1", {"watch_king": "on", "king_armed": "no"})
+    renamed = otn.replace("[variant:lewis-1]", f"[variant:{tafl_rules.variant('lewis-1').name.upper()}]")
+    reply = ask("import", board="fresh-renamed", otn=renamed)
+    assert (reply["variant"], reply["toggles"]) == ("lewis-1", {"watch_king": "on", "king_armed": "no"})

@@ -194,6 +194,14 @@ WARNED_RULES = tafl_rules.variant("lewis-1", watch_king="on").rules
     ("j6 a7 i5", "k7", "k5", "k5-k6", "i5-k5", False),
     # on the first rank: nothing below b1 flanks him
     ("c2 k3", "", "b3", "b3-b1", "k3-k4", False),
+    # one file from each side edge, and one rank from the top and the bottom: flanked there too
+    ("a6 c6 d5", "b7", "b5", "b5-b6", "d5-b5", True),
+    ("i6 k6 h5", "j7", "j5", "j5-j6", "h5-j5", True),
+    ("e1 e3 a2", "f2", "d2", "d2-e2", "a2-d2", True),
+    ("e9 e11 a10", "f10", "d10", "d10-e10", "a10-d10", True),
+    # shut in with an attacker on one side of him only, on the rank and on the file
+    ("f6 a5", "d6 e7", "e5", "e5-e6", "a5-e5", False),
+    ("e7 a6", "e5 f6", "d6", "d6-e6", "a6-d6", False),
 ])
 def test_ap_ifans_warning_takes_a_king_shut_in_where_he_moved_between_two(attackers, defenders, king, move,
                                                                          closing, taken):
@@ -302,6 +310,33 @@ def _wall(size: int, rng: random.Random) -> tuple[int, int, int]:
     return (men, others, king) if rng.random() < 0.5 else (others, men, king)
 
 
+def _forts(size: int, rng: random.Random, count: int) -> list[tuple[int, int, int, int]]:
+    """The king on an edge square with his men around him in the three ranks nearest that edge,
+    and a few attackers: forts whole and broken, with runs of men along the edge."""
+    out = []
+    for number in range(count):
+        edge = number % 4
+        along = rng.randrange(size)
+
+        def at(x: int, depth: int) -> int:
+            return [depth * size + x, (size - 1 - depth) * size + x, x * size + depth, x * size + size - 1 - depth][edge]
+
+        king = at(along, 0)
+        a = d = 0
+        for depth in range(3):
+            for x in range(max(0, along - 4), min(size, along + 5)):
+                s = at(x, depth)
+                if s == king:
+                    continue
+                roll = rng.random()
+                if roll < 0.5 - 0.1 * depth:
+                    d |= 1 << s
+                elif roll > 0.93 - 0.05 * depth:
+                    a |= 1 << s
+        out.append((a, d, king, number % 2))
+    return out
+
+
 def _rule_sets() -> dict[str, tuple[Rules, int]]:
     """The rules pinned, by name, each with its number of placements: every catalogue variant as
     catalogued, every other reading of each of its toggles, and three rule sets no reading names
@@ -339,7 +374,10 @@ def _values(name: str) -> dict[str, list]:
     for m in ESCAPE:
         out["escape"].append((m.value, m.squares(g, t.camps), m.guards(g), m.seals(g)))
     wall = SHIELDWALL["copenhagen"]
-    for a, d, k, side in _placements(rules, random.Random(name), count):
+    placements = list(_placements(rules, random.Random(name), count))
+    if t.takes_rows:  # where shield walls can break an edge fort: forts of every shape
+        placements += _forts(size, random.Random(name + " forts"), 600)
+    for a, d, k, side in placements:
         pos = Position(rules, a, d, k, side)
         kt = pos.king_targets()
         occ = a | d | 1 << k
@@ -463,3 +501,17 @@ def test_rules_without_shield_walls_take_no_row():
     a, d = squares_of("b1 c1", 7), squares_of("b2 c2 a1 d1", 7)
     assert SHIELDWALL["none"].captures(t, square("d4", 7), square("d1", 7), DEFENDERS, d, a, a | d) == 0
     assert not SHIELDWALL["none"].takes_rows and SHIELDWALL["copenhagen"].takes_rows
+
+
+def test_the_warnings_estimate_does_not_wrap_round_the_board():
+    # the king on k6 (the last file) with attackers on j6 and on a7, the square after k6 in the
+    # numbering: a7 does not flank him, so only an attacker opposite one could shut him in
+    rules = tafl_rules.variant("lewis-1", watch_king="on").rules
+    ev = Evaluator(rules)
+    a, d = squares_of("j6 a7 h5", 11), squares_of("k7", 11)
+    pos = Position(rules, a, d, square("k6", 11), ATTACKERS)
+    assert WATCH_KING[True].exposed(ev, a, d, pos.k, pos.king_targets()) is False
+    # with an attacker on k7 instead, one arriving on k5 would flank and shut him in
+    a, d = a | squares_of("k7", 11), 0
+    pos = Position(rules, a, d, square("k6", 11), ATTACKERS)
+    assert WATCH_KING[True].exposed(ev, a, d, pos.k, pos.king_targets()) is True

@@ -44,6 +44,7 @@ def game_of(rules, attackers: str, defenders: str, king: str, turn: str) -> Game
     (BRANDUBH, "g4", "e4 c4", "b6", "attackers", "g4-a4", "e4 is in the way"),
     (BRANDUBH, "a4", "c4 e4", "b6", "attackers", "a4-g4", "c4 is in the way"),
     (BRANDUBH, "d7", "d5 d3", "b6", "attackers", "d7-d1", "d5 is in the way"),
+    (BRANDUBH, "c4 f1", "a4", "d6", "defenders", "a4-e4", "c4 is in the way"),  # an attacker in a defender's way
     (BRANDUBH.replace(throne_pass=frozenset({"king"})), "a4", "", "b6", "attackers", "a4-g4",
      "an attacker may not pass over the throne (d4)"),
     (BRANDUBH.replace(throne_pass=frozenset({"king", "attacker"})), "f1", "a4", "b6", "defenders", "a4-g4",
@@ -447,3 +448,42 @@ def test_a_random_playout_from_a_side_left_without_a_move_plays_nothing_and_judg
     assert game.outcome is None
     assert game.random_playout(5, random.Random(0)) == 0
     assert game.outcome.kind == Termination.NO_MOVES and game.outcome.winner == "defenders"
+
+
+def test_a_square_name_off_this_board_or_off_every_board():
+    game = Game("brandubh")
+    with pytest.raises(IllegalMove, match="^s19 is off the 7x7 board$"):
+        game.why_stuck("s19")
+    with pytest.raises(NotationError, match="^'t20' is not a square name"):
+        game.why_stuck("t20")
+    with pytest.raises(NotationError, match="^a square name must be text, got list"):
+        game.play(Move(["a4"], "a2"))
+    assert game.why_stuck("A1") == "there is no piece on a1" and game.ply == 0
+
+
+def test_membership_by_name_needs_both_names_to_be_squares_of_this_board():
+    game = game_of(NOWHERE, "b1 e5", "c3", "g7", "attackers")
+    moves = game.legal_moves()
+    assert "b1-b2" in moves and Move("z9", "b2") not in moves  # b1 is square 1
+    game = game_of(NOWHERE, "e1", "c3", "g7", "attackers")
+    assert "e1-b1" in game.legal_moves() and Move("e1", "z9") not in game.legal_moves()
+    game = game_of(NOWHERE, "a1", "c3", "g7", "attackers")
+    assert "a1-a2" in game.legal_moves() and Move("a1", "a2") in game.legal_moves()  # from square 0
+    game = game_of(NOWHERE, "b1", "c3", "g7", "attackers")
+    assert "b1-a1" in game.legal_moves()  # to square 0
+
+
+def test_a_king_may_go_where_two_attackers_cannot_take_him():
+    # Linnaeus's king is taken beside the throne by three, so the sandwich rule lets him in
+    # between an attacker and the hostile empty throne there, where a man may not go
+    rules = BRANDUBH.replace(sandwich="forbidden", throne_hostile_to_defenders="always")
+    game = game_of(rules, "b4 f1", "c6 b5 d5 c3", "c5", "defenders")
+    assert game.legal_targets()["c5"] == ["c4"] and game.why_stuck("c5") is None
+
+
+def test_a_list_from_a_game_under_other_rules_is_checked_again():
+    slow = Game(BRANDUBH.replace(man_speed=1), position=Game("brandubh").position(), turn="attackers")
+    listed = listed_of(Game("brandubh"))
+    with pytest.raises(IllegalMove, match="^an attacker moves at most 1 square$"):
+        slow.play(listed["a4-a2"])
+    assert slow.ply == 0

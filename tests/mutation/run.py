@@ -70,7 +70,7 @@ _ENGINE_TESTS = ["test_engine_rules.py", "test_engine_edges.py", "test_mode_pins
 MODULES = [
     Module("engine", ["tafl_rules/engine/*"], _ENGINE_TESTS, keyword=_ENGINE_LEAN),
     Module("modes", ["tafl_rules/modes/*"], _ENGINE_TESTS, keyword=_ENGINE_LEAN),
-    Module("otn", ["tafl_rules/otn.py"], ["test_otn.py", "test_otn_interop.py", "test_bad_input.py",
+    Module("otn", ["tafl_rules/otn.py"], ["test_otn.py", "test_otn_interop.py", "test_otn_words.py", "test_bad_input.py",
                                           "test_doctests.py", "test_corpus.py"],
            deselect=["tests/test_otn.py::test_real_copenhagen_games_as_otn_records"]),
     Module("webapi", ["tafl_rules/webapi.py"], ["test_webapi.py", "test_webapi_words.py", "test_protocol.py", "test_bad_input.py",

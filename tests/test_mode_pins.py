@@ -515,3 +515,19 @@ def test_the_warnings_estimate_does_not_wrap_round_the_board():
     a, d = a | squares_of("k7", 11), 0
     pos = Position(rules, a, d, square("k6", 11), ATTACKERS)
     assert WATCH_KING[True].exposed(ev, a, d, pos.k, pos.king_targets()) is True
+
+
+def test_a_king_on_the_first_square_belongs_to_the_row_he_stands_in():
+    # hand-made rules where the king may stand on the corner a1 without escaping: with his men on
+    # b1 and c1 and all three fronted by attackers, the row runs on past a1 to the board's end and
+    # nothing brackets it, so an attacker arriving on d1 takes nothing; with a1 unfronted, the
+    # row stops at a1, a corner hostile to his men, and b1 and c1 are taken
+    from tafl_rules import Game
+    from tafl_rules.position import format_position
+
+    rules = tafl_rules.variant("brandubh").rules.replace(escape="none", king_capture="four", shieldwall="copenhagen",
+                                                         corners_hostile_to_defenders="always")
+    for fronts, taken in (("a2 b2 c2", []), ("b2 c2", ["b1", "c1"])):
+        a = squares_of(fronts + " d3 g5", 7)
+        game = Game(rules, position=format_position(a, squares_of("b1 c1", 7), 0, 7), turn="attackers")
+        assert game.play("d3-d1").captures == taken, fronts

@@ -18,6 +18,17 @@ from tafl_rules import webapi
 from tafl_rules.howto import how_to_play
 from tafl_rules.messages import translate
 
+@pytest.fixture(autouse=True)
+def fresh_boards():
+    """Each test starts with no board (a mutation run's worker inherits the boards of the run that
+    measured the tests, and an import's fallback reads the board's game before it)."""
+    kept = dict(webapi._sessions)
+    webapi._sessions.clear()
+    yield
+    webapi._sessions.clear()
+    webapi._sessions.update(kept)
+
+
 KNOWN = "ai_move, catalogue, explain, export, goto, hello, import, new, play, redo, state, undo"
 
 

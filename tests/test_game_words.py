@@ -518,3 +518,24 @@ def test_a_listed_move_is_refused_once_a_repetition_ended_the_game():
     with pytest.raises(IllegalMove, match="^the game is over"):
         game.play(listed["a4-a3"])
     assert game.ply == 4
+
+
+def test_a_listed_move_is_checked_again_when_only_the_king_or_the_turn_changed():
+    # every man where he stood, the same side to move, the king moved on to c4: a4-c4, listed at the
+    # start, now goes onto the king
+    game = game_of(BRANDUBH, "a4 f7", "e2", "b6", "attackers")
+    listed = listed_of(game)
+    for move in ("a4-a2", "b6-b4", "a2-a4", "b4-c4"):
+        game.play(move)
+    assert game.turn == "attackers" and game.king_square() == "c4"
+    with pytest.raises(IllegalMove, match="^c4 is occupied$"):
+        game.play(listed["a4-c4"])
+    # the same men and king, the other side to move: an attackers' move listed then is refused now
+    game = game_of(BRANDUBH, "a4 f7", "e2", "b6", "attackers")
+    listed = listed_of(game)
+    for move in ("a4-c4", "b6-b7", "c4-b4", "b7-b6", "b4-a4"):  # three moves along the rank, two of the king
+        game.play(move)
+    assert game.turn == "defenders" and game.position() == game_of(BRANDUBH, "a4 f7", "e2", "b6",
+                                                                    "attackers").position()
+    with pytest.raises(IllegalMove, match="^it is the defenders' turn \\(a4 holds an attacker\\)$"):
+        game.play(listed["a4-a2"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+import sys
 import types
 import warnings
 from pathlib import Path
@@ -128,6 +129,8 @@ def test_strict_export_warns_naming_the_lost_fields():
         text = otn.rules_to_otn(r, strict=True)
     assert caught[0].message.fields == ["king_speed", "sandwich", "watch_king", "repetition"]
     assert str(caught[0].message) == "plain OTN loses these rule points: king_speed, sandwich, watch_king, repetition"
+    if "mutmut" not in sys.modules:  # (under mutation testing its trampoline is one frame more)
+        assert caught[0].filename == __file__  # the warning names the caller's line
     assert "x-" not in text
     back = otn.parse_rules(text)
     assert [f for f in FIELDS if getattr(back, f) != getattr(r, f)] == caught[0].message.fields

@@ -295,6 +295,8 @@ CAMPS = "afor:d1,d2,a4,b4,f4,g4,d6,d7,"
      f"{CAMPS} corh:tT cenhe:tT aforh:K"),
     ({"king_capture": "two", "camps": True, "camps_hostile_to_attackers": "never",
       "camps_hostile_to_defenders": "always"}, f"ks:n {CAMPS}"),  # aforh left at its default, TCNK: T and K
+    ({"king_capture": "two", "camps": True, "camps_hostile_to_attackers": "always",
+      "camps_hostile_to_defenders": "always"}, f"ks:n {CAMPS} aforh:tTK"),  # hostile to both sides and so to him
 ])
 def test_each_side_s_letter_in_the_hostility_lists(change, keys):
     """t, T and K each written where that side (or the king taken by four) meets a hostile square,

@@ -531,3 +531,16 @@ def test_a_king_on_the_first_square_belongs_to_the_row_he_stands_in():
         a = squares_of(fronts + " d3 g5", 7)
         game = Game(rules, position=format_position(a, squares_of("b1 c1", 7), 0, 7), turn="attackers")
         assert game.play("d3-d1").captures == taken, fronts
+
+
+def test_a_man_on_the_empty_hostile_throne_is_not_hostile_ground_while_he_stands_there():
+    # hand-made rules: defenders may stop on the throne, which is hostile to them only while empty;
+    # the fort of the king on f7 is held through the defender standing on the throne d4
+    rules = tafl_rules.variant("brandubh").rules.replace(shieldwall="copenhagen", king_capture="four",
+                                                         throne_stop=frozenset({"king", "defender"}),
+                                                         throne_hostile_to_defenders="empty")
+    defenders = squares_of("d4 c5 d5 a6 b6 e6 g6 c7 d7 e7 g7", 7)
+    pos = Position(rules, squares_of("b7", 7), defenders, square("f7", 7), DEFENDERS)
+    assert edge_fort(pos) is True
+    assert edge_fort(Position(rules, squares_of("b7", 7), defenders & ~squares_of("d4", 7), square("f7", 7),
+                              DEFENDERS)) is False

@@ -20,20 +20,23 @@ from tafl_rules import Game, IllegalMove, NotationError
 from tafl_rules.game import Move, _a, _only, _the, _the_kind
 from tafl_rules.pieces import KING
 from tafl_rules.position import format_position
+from tafl_rules.squares import square_index
 
 BRANDUBH = tafl_rules.variant("brandubh").rules
 GRANQUIST = tafl_rules.variant("tafl-granquist").rules
 
 
-def square(name: str, size: int) -> int:
-    return (int(name[1:]) - 1) * size + "abcdefghijklmnopqrs".index(name[0])
 
 
 def game_of(rules, attackers: str, defenders: str, king: str, turn: str) -> Game:
     size = rules.size
-    a = sum(1 << square(s, size) for s in attackers.split())
-    d = sum(1 << square(s, size) for s in defenders.split())
-    return Game(rules, position=format_position(a, d, square(king, size) if king else -1, size), turn=turn)
+    a = sum(1 << square_index(s, size) for s in attackers.split())
+    d = sum(1 << square_index(s, size) for s in defenders.split())
+    return Game(rules, position=format_position(a, d, square_index(king, size) if king else -1, size), turn=turn)
+
+
+def listed_of(game: Game) -> dict[str, Move]:
+    return {str(m): m for m in game.legal_moves()}
 
 
 @pytest.mark.parametrize("rules, attackers, defenders, king, turn, move, words", [
@@ -107,7 +110,7 @@ def test_why_a_piece_cannot_be_picked_up():
     # the sandwich rule's refusals count: a king whose only moves go in between two attackers
     forbidden = BRANDUBH.replace(sandwich="forbidden", king_capture="two")
     boxed = game_of(forbidden, "a2 c2 a3 c3 a4 c4", "b1 b5", "b3", "defenders")
-    assert boxed.engine.targets(square("b3", 7), KING) != 0  # b2 and b4, each between two attackers
+    assert boxed.engine.targets(square_index("b3", 7), KING) != 0  # b2 and b4, each between two attackers
     assert boxed.legal_targets().get("b3", []) == [] and boxed.why_stuck("b3") == "the king on b3 has no legal move"
     with pytest.raises(NotationError):
         game.why_stuck("z99")
@@ -236,7 +239,7 @@ def test_deprecated_names_warn_and_still_do_what_they_did():
     pos = game.engine
     assert bits == [(s, found) for s, _k, found in pos.move_targets(pos.side)]
     with deprecated("Game.play_fast() is deprecated; use game.engine.make(frm, to, kind)"):
-        assert game.play_fast(square("a4", 7), square("a2", 7)) == 0
+        assert game.play_fast(square_index("a4", 7), square_index("a2", 7)) == 0
     assert game.turn == "defenders" and game.moves[-1] == Move("a4", "a2")
     over = game_of(BRANDUBH, "a2", "", "b7", "defenders")
     over.play("b7-a7")
@@ -330,7 +333,7 @@ def test_the_legal_targets_are_listed_file_by_file():
 
 def test_a_move_read_off_the_list_is_checked_again_once_the_game_moved_on():
     game = Game("brandubh")
-    listed = {str(m): m for m in game.legal_moves()}
+    listed = listed_of(game)
     copy = game.copy()
     game.play(listed["a4-a2"])
     for stale in ("a4-a3", "b4-b1"):  # a4 is empty; it is the defenders' turn
@@ -343,7 +346,7 @@ def test_a_move_read_off_the_list_is_checked_again_once_the_game_moved_on():
         game.play(listed["b4-b1"])
     # the king moved: his listed move from d4 is checked against where he stands
     king = Game("brandubh", position="/7/7/3t3/1t1K2t/7/7/7/", turn="defenders")
-    listed = {str(m): m for m in king.legal_moves()}
+    listed = listed_of(king)
     king.play(listed["d4-d6"])
     king.play("b4-b5")
     with pytest.raises(IllegalMove, match="there is no piece on d4"):
@@ -356,10 +359,6 @@ def test_a_move_read_off_the_list_is_checked_again_once_the_game_moved_on():
     # a move made by hand plays as its listed twin does
     fresh = Game("brandubh")
     assert fresh.play(Move("a4", "a2")) == Move("a4", "a2") and fresh.ply == 1
-
-
-def listed_of(game: Game) -> dict[str, Move]:
-    return {str(m): m for m in game.legal_moves()}
 
 
 def test_a_finished_game_lists_nothing_and_finds_nothing_in_its_list():
@@ -446,7 +445,7 @@ def test_a_random_playout_from_a_side_left_without_a_move_plays_nothing_and_judg
     from tafl_rules.pieces import DEFENDER
 
     game = game_of(BRANDUBH, "a2", "a3 c2", "g4", "defenders")
-    game.engine.make(square("c2", 7), square("b2", 7), DEFENDER, True)  # fast: a2 is shut in, not yet judged
+    game.engine.make(square_index("c2", 7), square_index("b2", 7), DEFENDER, True)  # fast: a2 is shut in, not yet judged
     assert game.outcome is None
     assert game.random_playout(5, random.Random(0)) == 0
     assert game.outcome.kind == Termination.NO_MOVES and game.outcome.winner == "defenders"

@@ -41,6 +41,7 @@ from tafl_rules.modes import (ESCAPE, KING_CAPTURE, NO_MOVES, REPETITION, SHIELD
 from tafl_rules.modes.endings import EDGE_FORT, ENCIRCLEMENT, edge_fort, encircled
 from tafl_rules.outcome import Termination
 from tafl_rules.pieces import ATTACKERS, DEFENDERS
+from tafl_rules.squares import square_index
 
 PINS = Path(__file__).parent / "data" / "mode-pins.json"
 
@@ -154,7 +155,7 @@ CORNER_RULES = tafl_rules.variant("brandubh").rules
 
 
 def square(name: str, size: int = 7) -> int:
-    return (int(name[1:]) - 1) * size + "abcdefghijk".index(name[0])
+    return square_index(name, size)
 
 
 def test_tuichi_names_every_open_road_and_is_won_by_the_defenders():

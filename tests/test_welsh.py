@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import urljoin
 
 import pytest
@@ -20,6 +21,7 @@ from bs4 import BeautifulSoup
 from docutils import nodes
 
 from conftest import ROOT, SITE, _built_from_scratch_and_current
+from tafl_sphinx.language import LANGUAGES, page_text
 
 LOCALE = ROOT / "locale" / "cy" / "LC_MESSAGES"
 VARIANT_PAGES = sorted(f"docs/variants/{p.stem}" for p in (ROOT / "docs" / "variants").glob("*.md") if p.stem != "index")
@@ -285,3 +287,39 @@ def test_the_parts_once_left_in_english_are_there_in_welsh_and_the_check_sees_th
                 if any(found(run) for found in PARTS.values())}
     assert {"Every rule point has a value, even where it cannot matter; these are they.", "Games", "Draws"} \
         <= in_parts & set(english)
+
+
+def test_the_self_play_tables_welsh_headings_break_where_the_english_ones_can():
+    """The Welsh headings of a variant page's self-play table (balance.TABLE_HEADINGS, said through
+    sphinx.po) hold no word longer than the English headings' longest, a soft hyphen counting as a
+    place to break: longer ones made the table 753 px wide in a 688 px column at 1280x800."""
+    from tafl_sphinx.balance import TABLE_HEADINGS
+    with (LOCALE / "sphinx.po").open("rb") as handle:
+        welsh = {m.id: m.string for m in read_po(handle) if m.id in TABLE_HEADINGS}
+    assert sorted(welsh) == sorted(TABLE_HEADINGS) and all(welsh.values())
+    longest = max(len(word) for heading in TABLE_HEADINGS for word in heading.split())
+    parts = {part for heading in TABLE_HEADINGS for part in re.split(r"[\s\u00ad]+", welsh[heading])}
+    assert sorted(part for part in parts if len(part) > longest) == []
+
+def _project_saying(root: Path, word: str) -> SimpleNamespace:
+    """A build environment (as much of one as page_text reads) of a Welsh project at ``root`` whose
+    page ``page`` translates "Brandubh" as ``word``."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    catalogue = Catalog(locale="cy", domain="page")
+    catalogue.add("Brandubh", word)
+    (root / "locale" / "cy" / "LC_MESSAGES").mkdir(parents=True)
+    with (root / "locale" / "cy" / "LC_MESSAGES" / "page.mo").open("wb") as handle:
+        write_mo(handle, catalogue)
+    config = SimpleNamespace(language="cy", tafl_languages=LANGUAGES, locale_dirs=["locale"], gettext_compact=True)
+    return SimpleNamespace(config=config, srcdir=str(root), docname="page")
+
+
+def test_a_directives_words_are_translated_by_its_own_projects_catalogue_however_often_asked(tmp_path):
+    """page_text answers from the catalogue of the project being built, not of one built before it
+    in the same process (sphinx.locale.init's table of catalogues is keyed by domain alone)."""
+    first, second = _project_saying(tmp_path / "a", "Brân-ddu"), _project_saying(tmp_path / "b", "Du'r frân")
+    assert [page_text(first, "Brandubh") for _ in range(3)] == ["Brân-ddu"] * 3
+    assert [page_text(second, "Brandubh") for _ in range(3)] == ["Du'r frân"] * 3
+    assert page_text(second, "Tablut") == "Tablut"

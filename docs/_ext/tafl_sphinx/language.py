@@ -26,6 +26,8 @@ build and version (:func:`tafl_sphinx.offline.finish_site` walks the whole outpu
 
 from __future__ import annotations
 
+import functools
+import gettext
 import html
 import json
 import os
@@ -39,7 +41,6 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 from sphinx.locale import _
-from sphinx.locale import init as init_locale
 from sphinx.util.i18n import CatalogRepository, docname_to_domain
 
 from tafl_rules.messages import catalogue as board_catalogue
@@ -112,8 +113,29 @@ def page_text(env: BuildEnvironment, text: str) -> str:
     if not is_translation(env.config):
         return text
     domain = docname_to_domain(env.docname, env.config.gettext_compact)
-    catalogue, found = init_locale([Path(env.srcdir) / d for d in env.config.locale_dirs], env.config.language, domain)
-    return catalogue.gettext(text) if found else text
+    locale_dirs = tuple(str(Path(env.srcdir) / d) for d in env.config.locale_dirs)
+    catalogue = page_catalogue(locale_dirs, env.config.language, domain)
+    return catalogue.gettext(text) if catalogue else text
+
+
+@functools.lru_cache(maxsize=None)
+def page_catalogue(locale_dirs: tuple[str, ...], language: str, domain: str) -> gettext.NullTranslations | None:
+    """The compiled catalogue ``domain`` of ``language`` in the first of ``locale_dirs`` that has it,
+    falling back on the others (as Sphinx reads a page's), read once for all the page's words; None:
+    no catalogue. Not :func:`sphinx.locale.init`, whose one table of catalogues, keyed by domain
+    alone, would answer a second project's page from the first one's and grow at every call."""
+    catalogue = None
+    for directory in locale_dirs:
+        path = gettext.find(domain, directory, [language])
+        if path is None:
+            continue
+        with open(path, "rb") as handle:
+            found = gettext.GNUTranslations(handle)
+        if catalogue is None:
+            catalogue = found
+        else:
+            catalogue.add_fallback(found)
+    return catalogue
 
 
 def data_words(config: Config, text: str) -> str:

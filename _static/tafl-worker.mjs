@@ -70,10 +70,11 @@ function fatal(said, extra = {}) {
 /**
  * A failure in words: `error` in English, and `words` (the English template and its values), which
  * the page says in its own language (`t` of tafl-board-words.mjs; the worker has no page to read).
+ * Its English is a message of the board's catalogue, as a `t` call's is.
  * @param {string} text  the English, the catalogue's key
  * @param {Object<string, string|number>} [values]
  */
-function t(text, values = {}) {
+function failure(text, values = {}) {
   const error = text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
   return { error, words: { text, values } };
 }
@@ -190,10 +191,10 @@ self.fetch = async (input, init) => {
       ? wasmBytes.then((bytes) => new Response(bytes, { headers: { "Content-Type": "application/wasm" } }))
       : copies.has(url) ? take(url) : realFetch(input, init));
     beat();
-    if (!response.ok && url !== SNAPSHOT) fatal(t("Python could not start: {file} could not be loaded (HTTP {status})", { file: nameOf(url), status: response.status }));
+    if (!response.ok && url !== SNAPSHOT) fatal(failure("Python could not start: {file} could not be loaded (HTTP {status})", { file: nameOf(url), status: response.status }));
     return response;
   } catch (error) {
-    if (url !== SNAPSHOT) fatal(t("Python could not start: {file} could not be loaded ({error})", { file: nameOf(url), error: String(error.message || error) }));
+    if (url !== SNAPSHOT) fatal(failure("Python could not start: {file} could not be loaded ({error})", { file: nameOf(url), error: String(error.message || error) }));
     throw error;
   }
 };
@@ -201,7 +202,7 @@ let started = false;
 self.addEventListener("unhandledrejection", (event) => {
   if (started) return;
   event.preventDefault();  // reported to the page, in words, as the reason the engine could not start
-  fatal(t("Python could not start: {error}", { error: String(event.reason?.message || event.reason) }));
+  fatal(failure("Python could not start: {error}", { error: String(event.reason?.message || event.reason) }));
 });
 
 // ---------------------------------------------------------------- which start
@@ -334,9 +335,9 @@ ready.then(
     keepRuntime().then(() => postMessage({ id: 0, ok: true, type: "kept", payload: {} }));
   },
   (error) => (error instanceof OtherBuild
-    ? fatal(t("the site was updated while this page was open, and its rules engine is now of another build: reload the page (your game is kept)"),
+    ? fatal(failure("the site was updated while this page was open, and its rules engine is now of another build: reload the page (your game is kept)"),
       { reload: true, detail: error.message })
-    : fatal(t("Python could not start: {error}", { error: String(error.message || error) }))),
+    : fatal(failure("Python could not start: {error}", { error: String(error.message || error) }))),
 );
 
 self.onmessage = async (event) => {
@@ -349,14 +350,14 @@ self.onmessage = async (event) => {
   try {
     ({ api } = await ready);
   } catch (error) {
-    postMessage({ id, ok: false, type, payload: t("Python could not start: {error}", { error: String(error.message || error) }) });
+    postMessage({ id, ok: false, type, payload: failure("Python could not start: {error}", { error: String(error.message || error) }) });
     return;
   }
   try {
     const reply = JSON.parse(api.handle(String(type), JSON.stringify(payload ?? {})));
     postMessage({ id, ok: !("error" in reply), type, payload: reply });
   } catch (error) {
-    postMessage({ id, ok: false, type, payload: t("internal error: {error}", { error: String(error.message || error) }) });
+    postMessage({ id, ok: false, type, payload: failure("internal error: {error}", { error: String(error.message || error) }) });
   }
 };
 

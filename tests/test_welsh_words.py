@@ -33,7 +33,7 @@ ENGINE_FILES = ["tafl_rules/messages.py", "tafl_rules/webapi.py", "tafl_rules/ga
                 # a variant, toggle or reading the catalogue does not have (a share link's, a request's)
                 "tafl_rules/catalogue.py"]
 _STRING = r'"((?:[^"\\]|\\.)*)"'
-_CALL = re.compile(rf"\bt\(\s*{_STRING}")
+_CALL = re.compile(rf"\b(?:t|failure)\(\s*{_STRING}")  # (failure: the worker's words for the page to say)
 _PLURAL = re.compile(rf"\bplural\([^,()]+(?:\([^()]*\))?[^,()]*,\s*{_STRING},\s*{_STRING}\)")
 
 
@@ -54,9 +54,9 @@ def test_every_word_of_the_board_script_is_a_literal_message():
     """`t` and `plural` take literal English, so that the walk above finds every message: a `t(` with
     anything else is the words module's own lookup."""
     for path in sorted(STATIC.glob("*.mjs")):
-        text = re.sub(r"function (t|plural)\(", "", path.read_text(encoding="utf-8"))
-        calls = re.findall(r"(?<![\w.])t\((?!\s*\")([^,)]*)", text)
-        # (the words module's own: plural's, and the worker's failures, each a literal t call in tafl-worker.mjs)
+        text = re.sub(r"function (t|plural|failure)\(", "", path.read_text(encoding="utf-8"))
+        calls = re.findall(r"(?<![\w.])(?:t|failure)\((?!\s*\")([^,)]*)", text)
+        # (the words module's own: plural's, and the worker's failures, each a literal failure call in tafl-worker.mjs)
         allowed = {"one", "many", "payload.words.text"} if path.name == "tafl-board-words.mjs" else set()
         assert set(calls) <= allowed, f"{path.name}: t() of {set(calls) - allowed}"
         assert len(re.findall(r"(?<![\w.])plural\(", text)) == len(_PLURAL.findall(text)), f"{path.name}: a plural() not of literals"

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import typing
@@ -89,9 +90,10 @@ class TakenByThree(KingCapture):
 SCENE = format_position(sum(1 << s for s in (5 * 11 + 3, 1 * 11 + 5, 10 * 11 + 4)), 1 << 11 + 1, 5 * 11 + 4, 11)
 
 
-@pytest.fixture
-def three(monkeypatch):
-    """The mode registered, and its reading offered by the catalogue's Cyningstan tawlbwrdd."""
+@contextlib.contextmanager
+def mode_of_three() -> typing.Iterator[KingCapture]:
+    """The mode registered, and its reading offered by the catalogue's Cyningstan tawlbwrdd; the
+    browser worker's boards made meanwhile (whose rules name the mode) go with it."""
     mode = KING_CAPTURE.add(TakenByThree())
     files = catalogue._data_files()
     shared = dict(files["_toggles"])
@@ -100,14 +102,21 @@ def three(monkeypatch):
         "source": "jones1993", "locator": "test", "filler": "modern filler: a mode of the test's own"}}}
     board = dict(files["tawlbwrdd-cyningstan"])
     board["toggles"] = {**board["toggles"], "king_capture": [*board["toggles"]["king_capture"], "three"]}
-    monkeypatch.setattr(catalogue, "_data_files", lambda: {**files, "_toggles": shared, "tawlbwrdd-cyningstan": board})
-    catalogue._catalogue.cache_clear()
-    try:
-        yield mode
-    finally:
-        KING_CAPTURE.remove("three")
-        monkeypatch.undo()
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(catalogue, "_data_files", lambda: {**files, "_toggles": shared, "tawlbwrdd-cyningstan": board})
+        monkeypatch.setattr(webapi, "_sessions", dict(webapi._sessions))
         catalogue._catalogue.cache_clear()
+        try:
+            yield mode
+        finally:
+            KING_CAPTURE.remove("three")
+    catalogue._catalogue.cache_clear()
+
+
+@pytest.fixture
+def three():
+    with mode_of_three() as mode:
+        yield mode
 
 
 def test_a_new_way_of_taking_the_king_is_one_definition_and_its_reading(three):
@@ -140,6 +149,17 @@ def test_a_new_way_of_taking_the_king_is_one_definition_and_its_reading(three):
     assert reply["outcome"]["kind"] == "king-captured" and reply["applied"]["king_capture"] == "three"
     # and its estimate never misses a threat the engine sees
     assert_estimate_is_never_blind(rules, games=3, placements=60)
+
+
+def test_the_boards_of_a_mode_go_with_it():
+    """A board the browser worker made with a mode that is then removed would leave every later
+    look at the worker's boards failing (tests/fuzzing.py compares them before and after each call)."""
+    with mode_of_three():
+        webapi.handle("new", json.dumps({"board": "three-gone", "variant": "tawlbwrdd-cyningstan",
+                                         "toggles": {"king_capture": "three"}}))
+    assert "three-gone" not in webapi._sessions
+    for session in webapi._sessions.values():
+        webapi.state(session)
 
 
 def test_a_mode_must_not_take_a_name_twice_and_rules_refuse_an_unknown_one():

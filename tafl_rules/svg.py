@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import re
 import zlib
-from typing import Iterable
+from typing import Callable, Iterable
 
 from .catalogue import Variant
 from .engine import tables
@@ -89,7 +89,8 @@ def _squares(value: Iterable[str] | str, size: int, what: str) -> list[int]:
 
 def render_svg(rules: Rules | Variant, position: str | None = None, *, marks: Iterable[str] | str = (),
                highlight: Iterable[str] | str = (), flipped: bool = False, coordinates: bool = True,
-               title: str | None = None, square_px: int = 32, svg_id: str | None = None) -> str:
+               title: str | None = None, square_px: int = 32, svg_id: str | None = None,
+               say: Callable[[str], str] = str) -> str:
     """An SVG picture of ``position`` (an OTN position record; default ``rules.start``).
 
     Special squares are drawn when the rules make them special: the throne (centre,
@@ -108,7 +109,8 @@ def render_svg(rules: Rules | Variant, position: str | None = None, *, marks: It
 
     The ``<title>`` and ``<desc>`` get ids derived from the input (stable across
     builds); pass ``svg_id`` to choose the prefix when the same picture appears
-    twice on one page.
+    twice on one page. ``say`` gives the ``<desc>``'s words (its headings, "none" and the
+    sentence on a turned board) in the reader's language; the square names are as they are.
     """
     if isinstance(rules, Variant):
         rules = rules.rules
@@ -151,20 +153,20 @@ def render_svg(rules: Rules | Variant, position: str | None = None, *, marks: It
 
     def names(indices: Iterable[int]) -> str:
         listed = [square_name(i, size) for i in sorted(indices, key=lambda i: (i % size, i // size))]
-        return ", ".join(listed) if listed else "none"
+        return ", ".join(listed) if listed else say("none")
 
-    desc = [f"Attackers ({len(attackers)}): {names(attackers)}.",
-            f"Defenders ({len(defenders)}): {names(defenders)}.",
-            f"King: {square_name(king, size) if king >= 0 else 'none'}."]
+    desc = [f"{say('Attackers')} ({len(attackers)}): {names(attackers)}.",
+            f"{say('Defenders')} ({len(defenders)}): {names(defenders)}.",
+            f"{say('King')}: {square_name(king, size) if king >= 0 else say('none')}."]
     for kind, squares in specials:
         label = {"throne": "Throne", "corner": "Corner squares", "camp": "Camps"}[kind]
-        desc.append(f"{label}: {names(squares)}.")
+        desc.append(f"{say(label)}: {names(squares)}.")
     if lit:
-        desc.append(f"Highlighted: {names(lit)}.")
+        desc.append(f"{say('Highlighted')}: {names(lit)}.")
     if marked:
-        desc.append(f"Marked: {names(marked)}.")
+        desc.append(f"{say('Marked')}: {names(marked)}.")
     if flipped:
-        desc.append("Seen from the top: a1 is at the top right.")
+        desc.append(say("Seen from the top: a1 is at the top right."))
 
     key = json.dumps([rules.to_dict(), record, marked, lit, flipped, coordinates, title, sp],
                      sort_keys=True).encode()

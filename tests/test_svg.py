@@ -112,6 +112,18 @@ def test_flipped_turns_the_board_half_round():
     assert files == list("gfedcba")
 
 
+def test_the_description_is_in_the_words_it_is_given():
+    """``say`` gives the description's words (a Welsh page's); the square names stay as they are."""
+    welsh = {"Attackers": "Ymosodwyr", "Defenders": "Amddiffynwyr", "King": "Brenin", "none": "dim",
+             "Corner squares": "Sgwariau cornel", "Marked": "Wedi'u marcio",
+             "Seen from the top: a1 is at the top right.": "Gwelir o'r pen arall: mae a1 ar y dde uchaf."}
+    rules = Rules(size=7, start="/t6/7/7/7/7/7/7/", throne=False, corners=True)
+    desc = parse(render_svg(rules, marks="d4", flipped=True, say=lambda text: welsh.get(text, text)))[1].text
+    assert desc == ("Ymosodwyr (1): a1. Amddiffynwyr (0): dim. Brenin: dim. Sgwariau cornel: a1, a7, g1, g7. "
+                    "Wedi'u marcio: d4. Gwelir o'r pen arall: mae a1 ar y dde uchaf.")
+    assert parse(render_svg(rules))[1].text.startswith("Attackers (1): a1. Defenders (0): none. King: none.")
+
+
 def test_coordinates_on_and_off():
     texts = [t.text for t in by_class(parse(render_svg(Rules())), "coord")]
     assert texts[:11] == list("abcdefghijk")

@@ -7,7 +7,6 @@ Directives
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from docutils import nodes
@@ -38,30 +37,6 @@ def figure_md(vid: str, *, marks: Iterable[str] = (), toggles: dict[str, str] | 
     if caption:
         opts.append(f":caption: {caption}")
     return "\n".join([f"```{{variant-figure}} {vid}", *opts, "```"])
-
-
-#: The headings of the sentences of a figure's ``<desc>`` (:func:`tafl_rules.svg.render_svg`).
-DESC_HEADINGS = ("Attackers", "Defenders", "King", "Throne", "Corner squares", "Camps", "Highlighted", "Marked")
-_DESC = re.compile(r'(<desc id="[^"]*">)(.*?)(</desc>)', re.S)
-_DESC_SENTENCE = re.compile(r"\b(%s)( \(\d+\))?: (none|[a-z0-9, ]+)\." % "|".join(DESC_HEADINGS))
-
-
-def translated_desc(markup: str) -> str:
-    """The figure's ``<desc>`` (what a screen reader reads) in the build's language: each heading and
-    "none" through ``locale/<code>/LC_MESSAGES/sphinx.po``; the square names stay as they are.
-
-    >>> translated_desc('<svg><desc id="d">Attackers (2): a1, b2. King: none.</desc></svg>')
-    '<svg><desc id="d">Attackers (2): a1, b2. King: none.</desc></svg>'
-    """
-    def sentence(found: re.Match[str]) -> str:
-        heading, count, squares = found.groups()
-        return f"{_(heading)}{count or ''}: {_(squares) if squares == 'none' else squares}."
-
-    def desc(found: re.Match[str]) -> str:
-        text = _DESC_SENTENCE.sub(sentence, found.group(2))
-        return found.group(1) + text.replace("Seen from the top: a1 is at the top right.",
-                                             str(_("Seen from the top: a1 is at the top right."))) + found.group(3)
-    return _DESC.sub(desc, markup, count=1)
 
 
 def _figure_toggles(argument: str) -> dict[str, str]:
@@ -97,8 +72,8 @@ class VariantFigure(SphinxDirective):
                 marks += differing_squares([v.rules.start, other.rules.start], v.rules.size)
                 against = other.name
             caption = self.options.get("caption", "")
-            markup = translated_desc(svg_markup(v.rules, marks=marks,
-                                                title=f"{caption or v.name} ({size_label(v.rules.size)})"))
+            markup = svg_markup(v.rules, marks=marks, title=f"{caption or v.name} ({size_label(v.rules.size)})",
+                                say=lambda text: str(_(text)))
         except Exception as error:
             raise self.error(f"variant-figure {vid}: {error}") from error
         figure = nodes.container(classes=["tafl-figure"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from tafl_rules import svg
 from tafl_rules.position import parse_position
@@ -21,11 +21,13 @@ MIN_TEXT_PX = 11
 SQUARE_PX = 32
 
 
-def svg_markup(rules: Rules, *, marks: Iterable[str] = (), title: str | None = None, position: str | None = None) -> str:
+def svg_markup(rules: Rules, *, marks: Iterable[str] = (), title: str | None = None, position: str | None = None,
+               say: Callable[[str], str] = str) -> str:
     """The layout (or ``position``) as an SVG that scales down with its column, ``marks`` outlined,
     but never so far that its coordinates fall under 11 px: a figure wider than that (19x19 on a
-    phone) scrolls sideways in its box (``.tafl-svg``) instead."""
-    markup = svg.render_svg(rules, position, marks=tuple(marks), title=title, square_px=SQUARE_PX)
+    phone) scrolls sideways in its box (``.tafl-svg``) instead. ``say``: the words of its ``<desc>``
+    in the page's language (:func:`tafl_rules.svg.render_svg`)."""
+    markup = svg.render_svg(rules, position, marks=tuple(marks), title=title, square_px=SQUARE_PX, say=say)
     box = re.search(r'viewBox="0 0 ([\d.]+) ', markup)
     if box is None:
         raise ValueError("tafl_rules.svg drew a figure without a viewBox")

@@ -35,6 +35,8 @@ import time
 from typing import Any
 
 import numpy as np
+import scipy.optimize
+import scipy.sparse
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -42,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 from tafl_rules import Game, variant  # noqa: E402
 from tafl_rules.ai import LEVELS, analyse  # noqa: E402
 from tafl_rules.ai.features import NAMES, PATTERN3_BASE, PATTERN5_BASE, move_features  # noqa: E402
-from tafl_rules.ai.people import MODEL_PATH  # noqa: E402
+from tafl_rules.ai.people import MODEL_PATH, model_from_data  # noqa: E402
 
 CORPUS = ROOT / "tests" / "data" / "copenhagen-aagenielsen.csv"
 REPORT = ROOT / "docs" / "data" / "move-model.json"
@@ -57,6 +59,8 @@ SPLIT_SEED = 2026
 HELD_OUT = 5          # one game in five is held out
 MIN_PATTERN = 20      # a pattern code seen fewer times in training gets no weight of its own
 L2 = 1e-4
+L2_HIDDEN = 1e-4  # the penalty on a hidden layer's weights (--hidden)
+INIT_SCALE = 0.05  # a hidden layer starts from weights drawn with this spread, seeded
 TOL = 1e-6  # the fit stops when an iteration lowers the mean loss a move by less than this
 PHASES = ((0, 20, "plies 1-20"), (20, 60, "plies 21-60"), (60, 10**6, "plies 61 on"))
 SOURCE = ("1,752 Copenhagen Hnefatafl games played by people on aagenielsen.dk, as collected in the test data "
@@ -137,6 +141,8 @@ def remap(ids: np.ndarray, vocab: dict[int, int], dropped: np.ndarray | None = N
 class Batch:
     """Positions as flat arrays, for the softmax over each position's legal moves."""
 
+    l2 = L2  # the penalty on the weights when fitting to this batch
+
     def __init__(self, data: list, vocab: dict[int, int], dropped: np.ndarray | None = None) -> None:
         self.nmoves = np.array([len(d[4]) for d in data])
         self.start = np.concatenate([[0], np.cumsum(self.nmoves)[:-1]]).astype(np.int64)
@@ -156,8 +162,17 @@ class Batch:
         self.quiet = ~row_tactical[self.chosen]
         self.ids = remap(ids, vocab, dropped)
 
-    def scores(self, w: np.ndarray) -> np.ndarray:
+    def scores(self, w: "np.ndarray | Net") -> np.ndarray:
+        if isinstance(w, Net):
+            return w.scores(self)
         return np.bincount(self.row_of, weights=w[self.ids], minlength=self.rows)
+
+    def matrix(self, columns: int) -> scipy.sparse.csr_matrix:
+        """The moves' features as a sparse matrix, a row per move (made once)."""
+        if getattr(self, "_matrix", None) is None:
+            self._matrix = scipy.sparse.csr_matrix((np.ones(len(self.ids)), (self.row_of, self.ids)),
+                                                   shape=(self.rows, columns))
+        return self._matrix
 
     def loss(self, w: np.ndarray) -> tuple[float, np.ndarray]:
         s = self.scores(w)
@@ -165,12 +180,12 @@ class Batch:
         e = np.exp(s - top[self.pos_of])
         z = np.add.reduceat(e, self.start)
         n = len(self.start)
-        value = -(s[self.chosen] - top - np.log(z)).sum() / n + 0.5 * L2 * (w @ w)
+        value = -(s[self.chosen] - top - np.log(z)).sum() / n + 0.5 * self.l2 * (w @ w)
         p = e / z[self.pos_of]
         p[self.chosen] -= 1
         grad = np.bincount(self.ids, weights=p[self.row_of], minlength=len(w))
         grad[-1] = 0.0  # the rarer patterns share a column held at zero: the player gives them no weight
-        return value, grad / n + L2 * w
+        return value, grad / n + self.l2 * w
 
     def nats(self, w: np.ndarray, temperature: float = 1.0) -> np.ndarray:
         """Per position, minus the log of the chance the model at ``temperature`` gives the person's move."""
@@ -186,6 +201,61 @@ class Batch:
         above = np.add.reduceat((s > mine).astype(float), self.start)
         tied = np.add.reduceat((s == mine).astype(float), self.start)
         return np.clip((k - above) / tied, 0.0, 1.0)
+
+
+class Net:
+    """A move model with a hidden layer: a move's score is ``x @ w`` plus, for each unit, ``v`` times
+    the unit's value ``max(0, x @ W + b)`` (``x`` the move's features, one column each, as ``w``'s)."""
+
+    def __init__(self, w: np.ndarray, W: np.ndarray, b: np.ndarray, v: np.ndarray) -> None:
+        self.w, self.W, self.b, self.v = w, W, b, v
+
+    @classmethod
+    def unpack(cls, x: np.ndarray, columns: int, units: int) -> "Net":
+        W = x[columns:columns + columns * units].reshape(columns, units)
+        return cls(x[:columns], W, x[columns * (units + 1):columns * (units + 1) + units], x[columns * (units + 1) + units:])
+
+    def scores(self, batch: Batch) -> np.ndarray:
+        X = batch.matrix(len(self.w))
+        return X @ self.w + np.maximum(X @ self.W + self.b, 0.0) @ self.v
+
+
+def fit_net(batch: Batch, columns: int, units: int, l2_hidden: float = L2_HIDDEN, seed: int = SPLIT_SEED,
+            iters: int = 400) -> tuple["Net", float, int]:
+    """Fit a :class:`Net` by maximum likelihood (L-BFGS), the hidden weights drawn from ``seed`` to start."""
+    X = batch.matrix(columns)
+    XT = X.T.tocsr()
+    n = len(batch.start)
+    rng = np.random.default_rng(seed)
+    x0 = np.concatenate([np.zeros(columns), rng.normal(0.0, INIT_SCALE, columns * units), np.zeros(units),
+                         rng.normal(0.0, INIT_SCALE, units)])
+    unseen = np.bincount(batch.ids, minlength=columns) == 0
+    unseen[-1] = True  # the rarer patterns' column stays at zero
+    x0[columns:columns * (units + 1)].reshape(columns, units)[unseen] = 0.0  # a feature never seen weighs nothing
+
+    def loss(x: np.ndarray) -> tuple[float, np.ndarray]:
+        net = Net.unpack(x, columns, units)
+        A = X @ net.W + net.b
+        R = np.maximum(A, 0.0)
+        s = X @ net.w + R @ net.v
+        top = np.maximum.reduceat(s, batch.start)
+        e = np.exp(s - top[batch.pos_of])
+        z = np.add.reduceat(e, batch.start)
+        value = (-(s[batch.chosen] - top - np.log(z)).sum() / n + 0.5 * batch.l2 * (net.w @ net.w)
+                 + 0.5 * l2_hidden * (x[columns:columns * (units + 1)] @ x[columns:columns * (units + 1)] + net.v @ net.v))
+        p = e / z[batch.pos_of]
+        p[batch.chosen] -= 1
+        p /= n
+        dA = (A > 0) * (p[:, None] * net.v[None, :])
+        gw = XT @ p + batch.l2 * net.w
+        gW = XT @ dA + l2_hidden * net.W
+        gw[-1] = 0.0
+        gW[-1] = 0.0
+        return value, np.concatenate([gw, gW.ravel(), dA.sum(0), R.T @ p + l2_hidden * net.v])
+
+    res = scipy.optimize.minimize(loss, x0, jac=True, method="L-BFGS-B",
+                                  options={"maxiter": iters, "ftol": 1e-10, "gtol": 1e-7})
+    return Net.unpack(res.x, columns, units), float(res.fun), int(res.nit)
 
 
 def lbfgs(f, x: np.ndarray, iters: int = 400, memory: int = 10, tol: float = 1e-8) -> tuple[np.ndarray, float, int]:
@@ -303,24 +373,24 @@ def level_agreement(picks: list[tuple[Game, str]], level: int) -> float:
                      for game, person in picks) / len(picks), 4)
 
 
-def levels_agreement(games: list[list[str]], held: list[int], w: np.ndarray, vocab: dict[int, int],
-                     levels: list[int]) -> dict[str, Any]:
-    """The search's levels and the model on one position drawn from each held-out game."""
+def levels_agreement(games: list[list[str]], held: list[int], model: dict[str, Any], levels: list[int]) -> dict[str, Any]:
+    """The search's levels and the model (as written, scored as the player scores it) on one
+    position drawn from each held-out game."""
     picks = level_positions(games, held)
     mf = move_features(rules())
+    scorer = model_from_data(model)
     out: dict[str, Any] = {"positions": len(picks)}
     for level in levels:
         out[f"level {level}"] = level_agreement(picks, level)
-    model = 0.0
+    agree = 0.0
     for game, person in picks:
         packed, rows = mf.of_position(game.engine)
         names = game.engine.g.names
-        scores = [sum(w[i] if i < len(NAMES) else w[vocab.get(i, len(NAMES) + len(vocab))] for i in row)
-                  for row in rows]
+        scores = [scorer.score(row) for row in rows]
         best = max(scores)
         firsts = [m for m, s in zip(packed, scores) if s == best]
-        model += sum(f"{names[m >> 11]}-{names[(m >> 2) & 511]}" == person for m in firsts) / len(firsts)
-    out["model"] = round(model / len(picks), 4)
+        agree += sum(f"{names[m >> 11]}-{names[(m >> 2) & 511]}" == person for m in firsts) / len(firsts)
+    out["model"] = round(agree / len(picks), 4)
     return out
 
 
@@ -392,11 +462,12 @@ def dropped_features(parts: list[str]) -> np.ndarray | None:
     return np.array([any(part in name for part in parts) for name in NAMES] + [False])
 
 
-def evaluate(path: str, cache: str | None, workers: int, report_out: str) -> dict[str, Any]:
-    """Measure a model file (say, an earlier one) on the training and the held-out games of the split."""
+def evaluate(path: str, cache: str | None, workers: int, report_out: str, limit: int | None = None) -> dict[str, Any]:
+    """Measure a model file (say, an earlier one) on the training and the held-out games of the split
+    (of the first ``limit`` games only, where given: a smoke run's)."""
     model = json.loads(pathlib.Path(path).read_text(encoding="utf-8"))
-    games = corpus()
-    held = split(len(games))
+    games = corpus()[:limit] if limit else corpus()
+    held = split(len(corpus()))
     data = extract_all(games, workers, cache)
     codes = sorted([PATTERN3_BASE + int(c) for c in model.get("rings", {})] + [PATTERN5_BASE + int(c) for c in model.get("diamonds", {})])
     vocab = {code: len(NAMES) + i for i, code in enumerate(codes)}
@@ -407,12 +478,48 @@ def evaluate(path: str, cache: str | None, workers: int, report_out: str) -> dic
         w[vocab[PATTERN3_BASE + int(c)]] = x
     for c, x in model.get("diamonds", {}).items():
         w[vocab[PATTERN5_BASE + int(c)]] = x
+    scored: np.ndarray | Net = w
+    if model.get("hidden"):
+        scored = net_of(model["hidden"], w, vocab)
     report = {"model": path, "model_provenance": model.get("provenance", {}),
-              "training": breakdown(Batch([d for d in data if d[0] not in held], vocab), w),
-              "held_out": breakdown(Batch([d for d in data if d[0] in held], vocab), w)}
+              "training": breakdown(Batch([d for d in data if d[0] not in held], vocab), scored),
+              "held_out": breakdown(Batch([d for d in data if d[0] in held], vocab), scored)}
     pathlib.Path(report_out).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(report["held_out"], indent=1))
     return report
+
+
+def net_of(layer: dict[str, Any], w: np.ndarray, vocab: dict[int, int]) -> Net:
+    """A stored hidden layer (and the linear weights ``w``) as a :class:`Net` over ``vocab``'s columns."""
+    units = len(layer["out"])
+    W = np.zeros((len(w), units))
+    for name, column in layer.get("weights", {}).items():
+        W[NAMES.index(name)] = column
+    for key, base in (("rings", PATTERN3_BASE), ("diamonds", PATTERN5_BASE)):
+        for code, column in layer.get(key, {}).items():
+            W[vocab[base + int(code)]] = column
+    return Net(w, W, np.array(layer["bias"], float), np.array(layer["out"], float))
+
+
+def stored(w: np.ndarray, vocab: dict[int, int]) -> dict[str, Any]:
+    """Weights by column as a model file stores them: named features by name, patterns by code."""
+    return {"weights": {NAMES[i]: round(float(w[i]), 6) for i in range(len(NAMES)) if abs(w[i]) > 1e-9},
+            "rings": {str(code - PATTERN3_BASE): round(float(w[j]), 6) for code, j in vocab.items()
+                      if code < PATTERN5_BASE and abs(w[j]) > 1e-9},
+            "diamonds": {str(code - PATTERN5_BASE): round(float(w[j]), 6) for code, j in vocab.items()
+                         if code >= PATTERN5_BASE and abs(w[j]) > 1e-9}}
+
+
+def stored_layer(net: Net, vocab: dict[int, int]) -> dict[str, Any]:
+    """A :class:`Net`'s hidden layer as a model file stores it (a column of unit weights per feature)."""
+    def column(i: int) -> list[float]:
+        return [round(float(x), 6) for x in net.W[i]]
+    keep = [i for i in range(len(net.W) - 1) if np.abs(net.W[i]).max() > 1e-9]
+    return {"weights": {NAMES[i]: column(i) for i in keep if i < len(NAMES)},
+            "rings": {str(code - PATTERN3_BASE): column(j) for code, j in vocab.items() if code < PATTERN5_BASE and j in keep},
+            "diamonds": {str(code - PATTERN5_BASE): column(j) for code, j in vocab.items()
+                         if code >= PATTERN5_BASE and j in keep},
+            "bias": [round(float(x), 6) for x in net.b], "out": [round(float(x), 6) for x in net.v]}
 
 
 def record_step(words: str, report: dict[str, Any], command: str) -> None:
@@ -446,6 +553,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cache", help="a file that keeps the extracted features between runs (a pickle)")
     p.add_argument("--drop", nargs="*", default=[], metavar="WORDS",
                    help="leave out the features whose names contain these words (an ablation)")
+    p.add_argument("--hidden", type=int, default=0, metavar="UNITS",
+                   help="give the model a hidden layer of this many units (combinations of features); 0: none")
+    p.add_argument("--l2", type=float, default=L2, help=f"the penalty on the weights (default {L2})")
+    p.add_argument("--l2-hidden", type=float, default=L2_HIDDEN,
+                   help=f"the penalty on the hidden layer's weights (default {L2_HIDDEN})")
+    p.add_argument("--iterations", type=int, default=400, help="at most this many L-BFGS steps (the hidden layer's fit)")
     p.add_argument("--no-diamonds", action="store_true", help="leave out the diamond patterns (an ablation)")
     p.add_argument("--evaluate", metavar="MODEL", help="measure a model file on the same split (train nothing)")
     p.add_argument("--step", metavar="WORDS", help="add this run's figures to the table of steps tried "
@@ -464,7 +577,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     command = " ".join(["python benchmarks/train_people.py", *(sys.argv[1:] if argv is None else argv)])
     if args.evaluate:
-        evaluated = evaluate(args.evaluate, args.cache, args.workers, args.report_out)
+        evaluated = evaluate(args.evaluate, args.cache, args.workers, args.report_out, args.games)
         if args.step:
             record_step(args.step, evaluated, command)
         return 0
@@ -482,20 +595,28 @@ def main(argv: list[str] | None = None) -> int:
         inner = validation_games(sorted({d[0] for d in train}))  # temperatures chosen on the other fifth
         train, validation = [d for d in train if d[0] not in inner], [d for d in train if d[0] in inner]
     btr, bte = Batch(train, vocab, dropped), Batch(test, vocab, dropped)
-    w, loss, iterations = lbfgs(btr.loss, np.zeros(len(NAMES) + len(vocab) + 1), tol=TOL)  # the last: rarer patterns
+    btr.l2 = args.l2
+    columns = len(NAMES) + len(vocab) + 1  # the last: the rarer patterns, held at zero
+    fitted: np.ndarray | Net
+    if args.hidden:
+        fitted, loss, iterations = fit_net(btr, columns, args.hidden, args.l2_hidden, iters=args.iterations)
+        w = fitted.w
+    else:
+        w, loss, iterations = lbfgs(btr.loss, np.zeros(columns), tol=TOL)
+        fitted = w
     if inner:
-        temps = temperatures(Batch(validation, vocab, dropped), w)
-    model = {"weights": {NAMES[i]: round(float(w[i]), 6) for i in range(len(NAMES)) if abs(w[i]) > 1e-9},
-             "rings": {str(code - PATTERN3_BASE): round(float(w[j]), 6) for code, j in vocab.items()
-                       if code < PATTERN5_BASE and abs(w[j]) > 1e-9},
-             "diamonds": {str(code - PATTERN5_BASE): round(float(w[j]), 6) for code, j in vocab.items()
-                          if code >= PATTERN5_BASE and abs(w[j]) > 1e-9}}
+        temps = temperatures(Batch(validation, vocab, dropped), fitted)
+    model = stored(w, vocab)
+    if args.hidden:
+        model["hidden"] = stored_layer(fitted, vocab)
     provenance = {"command": command,
                   "commit": git_commit(), "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%MZ"),
                   "corpus": SOURCE, "games": len(games), "held_out_games": len([g for g in range(len(games)) if g in held]),
                   "split": f"random.Random({SPLIT_SEED}).shuffle of the game numbers; the first fifth held out",
                   "training_positions": len(train), "held_out_positions": len(test),
-                  "features": len(NAMES), "patterns": len(vocab), "min_pattern_count": MIN_PATTERN, "l2": L2,
+                  "features": len(NAMES), "patterns": len(vocab), "min_pattern_count": MIN_PATTERN, "l2": args.l2,
+                  "hidden_units": args.hidden, **({"l2_hidden": args.l2_hidden, "max_iterations": args.iterations, "init": f"normal(0, {INIT_SCALE}), "
+                                                   f"numpy.random.default_rng({SPLIT_SEED})"} if args.hidden else {}),
                   "iterations": iterations, "training_loss": round(loss, 5), "temperatures": temps,
                   "temperatures_chosen_by": "the likelihood of the person's moves in a seeded fifth of the training "
                                             "games (random.Random(2028)), set aside from the fitting of the weights",
@@ -508,8 +629,8 @@ def main(argv: list[str] | None = None) -> int:
         out.write_text(text, encoding="utf-8")
         if args.model_out == "package":  # the digest the board's worker fetches the model by (not in its wheel)
             DIGEST_PATH.write_text(DIGEST_MODULE.format(hashlib.sha256(text.encode("utf-8")).hexdigest()), encoding="utf-8")
-    report = {"provenance": provenance, "training": breakdown(btr, w, temps), "held_out": breakdown(bte, w, temps),
-              "levels": levels_agreement(games, sorted(g for g in held if g < len(games)), w, vocab, args.levels)}
+    report = {"provenance": provenance, "training": breakdown(btr, fitted, temps), "held_out": breakdown(bte, fitted, temps),
+              "levels": levels_agreement(games, sorted(g for g in held if g < len(games)), model, args.levels)}
     report["provenance"]["seconds"] = round(time.monotonic() - started, 1)
     pathlib.Path(args.report_out).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     if args.step:

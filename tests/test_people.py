@@ -152,3 +152,60 @@ def test_the_lab_counts_a_people_like_players_games_as_peoples_are(tmp_path):
         {**g, "kind": str(g["kind"])} for g in games]
     assert "chances" in balance.check_record({**games[0], "gave_up": [0.7, 0.6]})
     assert balance.summarise([play_game(Config("brandubh", (), 1, 1, 20), 0)]).get("counted_as_people") is None
+
+
+def test_every_move_gets_its_place_in_the_evaluation_and_its_reach():
+    # brandubh: the king on d1 wins on g1; no other move comes near that in the evaluation
+    game = Game("brandubh", position="/1t1K3/7/4t2/7/7/7/7/", turn="defenders")
+    win, slow = features_of(game, "d1-g1"), features_of(game, "d1-e1")
+    assert {"defenders:evaluation rank 1", "defenders:evaluation below the best by 0"} <= win
+    assert "defenders:evaluation below the best by over 1000" in slow and "defenders:evaluation rank 1" not in slow
+    # the king from d1 to e1: he reaches e2-e3 and f1-g1 (and back to d1), where he had seven squares
+    assert {"defenders:moved man's reach after 3-5", "defenders:moved man's reach changes -5 to -2"} <= slow
+    moves, rows = move_features(game.rules).of_position(game.engine)
+    for row in rows:  # one of each band for every move
+        names = [NAMES[f] for f in row if f < len(NAMES)]
+        for fact in ("evaluation below the best by", "evaluation rank", "moved man's reach after",
+                     "moved man's reach changes", "other side's reach changes"):
+            assert sum(name.startswith(f"defenders:{fact} ") for name in names) == 1, fact
+
+
+def test_a_hidden_layer_adds_what_its_active_units_say():
+    from tafl_rules.ai.people import Model, model_from_data
+
+    takes, lands = INDEX["attackers:takes 1"], INDEX["attackers:lands on edge"]
+    data = {"weights": {"attackers:takes 1": 1.0},
+            "hidden": {"weights": {"attackers:takes 1": [2.0, -1.0], "attackers:lands on edge": [-3.0, 1.0]},
+                       "bias": [0.5, 0.0], "out": [1.5, 4.0]}}
+    model = model_from_data(data)
+    assert model.score([takes]) == 1.0 + 1.5 * 2.5          # the first unit only: 2 + 0.5
+    assert model.score([takes, lands]) == 1.0               # 2 - 3 + 0.5 < 0 and -1 + 1 = 0: neither counts
+    assert model.score([lands]) == 4.0                      # the second unit: 1
+    assert Model({takes: 1.0}, {}).score([takes, lands]) == 1.0  # a model without one: the weights' sum
+    broken = json.loads(json.dumps(data))
+    broken["hidden"]["weights"]["attackers:takes 1"] = [2.0]
+    with pytest.raises(ValueError, match="the hidden layer has 2 units, 'attackers:takes 1' weighs 1"):
+        model_from_data(broken)
+    broken = json.loads(json.dumps(data))
+    broken["hidden"]["weights"]["attackers:flies"] = [0.0, 0.0]
+    with pytest.raises(ValueError, match="a feature this package does not have: 'attackers:flies'"):
+        model_from_data(broken)
+
+
+def test_the_slower_facts_are_left_out_only_where_the_model_does_not_weigh_them():
+    from tafl_rules.ai.features import JUDGED
+    from tafl_rules.ai.people import load_model, model_from_data, people_scores
+
+    game = Game("copenhagen")
+    for move in ("h1-h3", "f4-c4", "a4-a2"):
+        game.play(move)
+    features = move_features(game.rules)
+    moves, rows = features.of_position(game.engine)
+    quick_moves, quick_rows = features.of_position(game.engine, judged=False)
+    assert quick_moves == moves and all(rows) and all(any(f in JUDGED for f in row) for row in rows)
+    assert quick_rows == [[f for f in row if f not in JUDGED] for row in rows]
+    assert not load_model().judged  # the package's model: as fast as before the slower facts came
+    _, scores, seen = people_scores(game.engine)
+    assert not any(f in JUDGED for row in seen for f in row)
+    rank = model_from_data({"weights": {"defenders:evaluation rank 1": 1.0}})
+    assert rank.judged and max(people_scores(game.engine, rank)[1]) == 1.0

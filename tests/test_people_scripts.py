@@ -9,7 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tafl_rules.ai.people import MODEL_PATH
+import pytest
+
+from tafl_rules.ai.people import MODEL_PATH, model_from_data
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,6 +39,25 @@ def test_train_people_trains_on_a_few_games_and_writes_only_where_it_is_told(tmp
     assert again.returncode == 0, again.stderr[-3000:]
     assert digest(MODEL_PATH) == before and sorted(p.name for p in tmp_path.iterdir()) == ["model.json", "r2.json",
                                                                                            "report.json"]
+
+
+def test_a_model_with_a_hidden_layer_is_written_read_by_the_package_and_measured_again_the_same(tmp_path):
+    """--hidden fits a layer of feature combinations; the model written, read back by the package
+    (tafl_rules.ai.people.model_from_data) and measured by --evaluate on the same games, gives the
+    training run's figures (--evaluate once measured every game of the corpus whatever --games said)."""
+    model, report, again = tmp_path / "model.json", tmp_path / "report.json", tmp_path / "again.json"
+    done = run("train_people.py", "--games", "12", "--levels", "1", "--hidden", "2", "--iterations", "15",
+               "--no-temperatures", "--model-out", str(model), "--report-out", str(report))
+    assert done.returncode == 0, done.stderr[-3000:]
+    stored = json.loads(model.read_text(encoding="utf-8"))
+    assert len(stored["hidden"]["out"]) == 2 and any(any(column) for column in stored["hidden"]["weights"].values())
+    assert model_from_data(stored).judged  # the evaluation's facts are among those it weighs
+    measured = run("train_people.py", "--games", "12", "--evaluate", str(model), "--report-out", str(again))
+    assert measured.returncode == 0, measured.stderr[-3000:]
+    first, second = json.loads(report.read_text(encoding="utf-8")), json.loads(again.read_text(encoding="utf-8"))
+    assert second["held_out"]["top1"] == first["held_out"]["top1"]
+    for side in ("attackers", "defenders"):
+        assert second["held_out"][side]["nats"] == pytest.approx(first["held_out"][side]["nats"], abs=1e-4)
 
 
 def test_train_giveup_fits_on_a_few_games_and_judges_the_held_out_ones(tmp_path):

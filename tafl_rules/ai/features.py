@@ -4,8 +4,11 @@ Every feature is a yes/no fact about one legal move, stated through the rules ra
 one variant's squares: whether it takes men and how many, whether it opens or closes the
 king's roads to his escape squares (wherever the rules put them), whether it leaves the
 king or the moved man open to capture next move, how near it lands to the king, to the
-escape squares and to the opponent's last move, and the pattern of the four squares
-around where it lands (friends, enemies, squares hostile to the mover, the board's edge).
+escape squares and to the opponent's last move, the pattern of the four squares
+around where it lands (friends, enemies, squares hostile to the mover, the board's edge), how far
+the moved man and the other side's men can move afterwards, and how the position after it stands
+in the search's own evaluation (:mod:`tafl_rules.ai.evaluate`) beside the positions after the
+other legal moves.
 A move's features are a list of indices into :data:`NAMES` (:meth:`MoveFeatures.of_position`),
 so a model is one weight per name and a move's score is the sum of its weights.
 
@@ -20,15 +23,18 @@ True
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections.abc import Sequence
 
 from ..engine import ATTACKERS, DEFENDERS, KING, Position, tables
 from ..engine.endings import king_threatened
+from ..engine.movement import targets
 from ..rules import Rules
 from ..squares import Geometry, iter_bits
+from .evaluate import PLAY_WEIGHTS, evaluator
 
-__all__ = ["NAMES", "INDEX", "MoveFeatures", "king_region", "move_features"]
+__all__ = ["JUDGED", "NAMES", "INDEX", "MoveFeatures", "king_region", "move_features"]
 
 _SIDES = ("attackers", "defenders")
 #: the states of a square beside the landing square, as the mover sees it
@@ -88,6 +94,32 @@ def _offset(a: int, b: int, size: int) -> tuple[int, int] | None:
     return (lo, hi) if hi <= 5 else None
 
 
+#: the labels of the bands of :func:`_band`, for each banded count: a value falls in band ``i`` when
+#: it is at least the band's lower bound (``*_BOUNDS[i - 1]``) and below the next
+EVALUATION_GAPS = ("0", "1-10", "11-30", "31-100", "101-300", "301-1000", "over 1000")
+EVALUATION_GAP_BOUNDS = (1, 11, 31, 101, 301, 1001)
+EVALUATION_RANKS = ("1", "2-3", "4-10", "11-30", "31+")
+EVALUATION_RANK_BOUNDS = (1, 3, 10, 30)  # ranks counted from 0
+REACH_AFTER = ("0", "1-2", "3-5", "6-9", "10-14", "15+")
+REACH_AFTER_BOUNDS = (1, 3, 6, 10, 15)
+REACH_CHANGE = ("-6 or less", "-5 to -2", "-1 to 0", "+1 to +4", "+5 or more")
+REACH_CHANGE_BOUNDS = (-5, -1, 1, 5)
+SHARE_CHANGE = ("down 20% or more", "down 10-20%", "down 3-10%", "down under 3%", "none", "up under 3%",
+                "up 3-10%", "up 10% or more")
+SHARE_CHANGE_BOUNDS = (-0.2, -0.1, -0.03, -0.0001, 0.0001, 0.03, 0.1)
+#: what a move that ends the game is worth in the evaluation's ranking (more than any position)
+_DECIDED = 10 ** 6
+
+
+def _band(value: float, bounds: Sequence[float]) -> int:
+    """The band ``value`` falls in: how many of ``bounds`` (ascending) are at most ``value``.
+
+    >>> _band(0, EVALUATION_GAP_BOUNDS), _band(10, EVALUATION_GAP_BOUNDS), _band(11, EVALUATION_GAP_BOUNDS)
+    (0, 1, 2)
+    """
+    return bisect.bisect_right(bounds, value)
+
+
 def _names() -> list[str]:
     """Every feature's name: ``side:fact`` (a separate set for each side, as the attackers'
     and the defenders' aims differ)."""
@@ -120,11 +152,22 @@ def _names() -> list[str]:
     facts += ["escapes in king's region fewer", "escapes in king's region more", "closes the king's region",
               "king's region shrinks 1-2", "king's region shrinks 3-9", "king's region shrinks 10+", "king's region grows"]
     facts += [f"lands by an escape guarded by {n}" for n in ("0", "1", "2", "3+")]
+    # how the search's own evaluation of the position after the move compares with the other moves'
+    facts += [f"evaluation below the best by {n}" for n in EVALUATION_GAPS]
+    facts += [f"evaluation rank {n}" for n in EVALUATION_RANKS]
+    # how far men can move after the move: the moved man, the other side, the mover's own side
+    facts += [f"moved man's reach after {n}" for n in REACH_AFTER]
+    facts += [f"moved man's reach changes {n}" for n in REACH_CHANGE]
+    facts += [f"other side's reach changes {n}" for n in SHARE_CHANGE]
     return [f"{side}:{fact}" for side in _SIDES for fact in facts]
 
 
 NAMES: list[str] = _names()
 INDEX: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
+#: the features :meth:`MoveFeatures.of_position` gives only when asked (``judged``): the
+#: evaluation's ranking of the position after the move, and the reach of men after it
+JUDGED: frozenset[int] = frozenset(i for i, name in enumerate(NAMES) if name.split(":", 1)[1].startswith(
+    ("evaluation below the best by ", "evaluation rank ", "moved man's reach ", "other side's reach ")))
 _PER_SIDE = len(NAMES) // 2
 #: ring patterns (the eight squares around the landing square) are numbered from here:
 #: ``PATTERN3_BASE + (side * 2 + king_move) * 7**8 + canonical code``, and those around the
@@ -185,6 +228,11 @@ class MoveFeatures:
                       for side, name in enumerate(_SIDES)}
         self.pattern_base = {side: (self.index[side]["pattern man 0"], self.index[side]["pattern king 0"])
                              for side in (ATTACKERS, DEFENDERS)}
+        self.evaluator = evaluator(rules, PLAY_WEIGHTS)
+        self.bands = {side: tuple([self.index[side][f"{fact} {n}"] for n in labels] for fact, labels in (
+            ("evaluation below the best by", EVALUATION_GAPS), ("evaluation rank", EVALUATION_RANKS),
+            ("moved man's reach after", REACH_AFTER), ("moved man's reach changes", REACH_CHANGE),
+            ("other side's reach changes", SHARE_CHANGE))) for side in (ATTACKERS, DEFENDERS)}
         self._pattern_cache: dict[int, int] = {}
         self._pattern3_cache: dict[int, int] = {}
         # for each side, each square's "to escape i,j" and "from escape i,j" feature (or -1)
@@ -357,10 +405,13 @@ class MoveFeatures:
         return found
 
     # ----------------------------------------------------------------- the features
-    def of_position(self, pos: Position) -> tuple[list[int], list[list[int]]]:
+    def of_position(self, pos: Position, judged: bool = True) -> tuple[list[int], list[list[int]]]:
         """The legal moves of the side to move (packed, as :meth:`Position.moves` lists
         them) and, for each, the indices of its features in :data:`NAMES` (and ring-pattern
-        codes from :data:`PATTERN3_BASE` on)."""
+        codes from :data:`PATTERN3_BASE` on). ``judged=False`` leaves out the facts of
+        :data:`JUDGED` (the evaluation and the reach after each move), which cost an evaluation
+        of every position after a move: a model that weighs none of them scores every move the
+        same without them."""
         side = pos.side
         ix = self.index[side]
         man_base, king_base = self.pattern_base[side]
@@ -400,12 +451,18 @@ class MoveFeatures:
         own_reach = 0
         for _f, _k, fd in found_all:
             own_reach |= fd
+        gap_ix, rank_ix, after_ix, change_ix, share_ix = self.bands[side]
+        other_moves0 = max(sum(fd.bit_count() for _f, _k, fd in pos.move_targets(1 - side)), 1) if judged else 1
+        score = self.evaluator.attackers_score
+        sign = 1 if side == ATTACKERS else -1
+        values: list[int] = []  # the evaluation of the position after each move, for the mover
         moves: list[int] = []
         rows: list[list[int]] = []
         make, unmake = pos.make, pos.unmake
         for frm, kind, found in found_all:
             base = frm << 11 | kind
             king_move = kind == KING
+            reach_before = found.bit_count()
             while found:
                 low = found & -found
                 found ^= low
@@ -493,6 +550,18 @@ class MoveFeatures:
                     outcome = pos.outcome
                     if outcome is not None and outcome.winner == _SIDES[side]:
                         row.append(ix["wins"])
+                    if judged:
+                        if outcome is None:
+                            values.append(sign * score(pos.a, pos.d, pos.k, pos.side, pos.king_targets()))
+                            other_moves = sum(fd.bit_count() for _f, _k, fd in pos.move_targets(1 - side))
+                        else:
+                            values.append(0 if outcome.winner is None else _DECIDED if outcome.winner == _SIDES[side]
+                                          else -_DECIDED)
+                            other_moves = other_moves0
+                        reach_after = targets(pos, to, kind).bit_count()
+                        row.append(after_ix[_band(reach_after, REACH_AFTER_BOUNDS)])
+                        row.append(change_ix[_band(reach_after - reach_before, REACH_CHANGE_BOUNDS)])
+                        row.append(share_ix[_band((other_moves - other_moves0) / other_moves0, SHARE_CHANGE_BOUNDS)])
                     if caps:
                         row.append(ix["takes 1"] if caps & (caps - 1) == 0 else ix["takes 2+"])
                         if last_to >= 0 and caps >> last_to & 1:
@@ -582,6 +651,12 @@ class MoveFeatures:
                     unmake()
                 moves.append(m)
                 rows.append(row)
+        if values:
+            best = max(values)
+            ranked = sorted(-v for v in values)  # a move's rank: how many moves are evaluated above it
+            for row, value in zip(rows, values):
+                row.append(gap_ix[_band(best - value, EVALUATION_GAP_BOUNDS)])
+                row.append(rank_ix[_band(bisect.bisect_left(ranked, -value), EVALUATION_RANK_BOUNDS)])
         return moves, rows
 
 

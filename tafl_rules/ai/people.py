@@ -3,7 +3,10 @@
 A *move model* learned from 1,752 Copenhagen games between people (``people-model.json``
 beside this module, with its provenance; ``benchmarks/train_people.py`` makes it) gives
 each legal move a score: the sum of the weights of its features
-(:mod:`tafl_rules.ai.features`: what the move does in terms of the rules). The player draws a move
+(:mod:`tafl_rules.ai.features`: what the move does in terms of the rules), plus, where the
+model has them, a few *combinations* of features (a small hidden layer: each unit adds its
+weights of the move's features, and counts only when that sum is above zero, so that one fact
+can matter more, or less, when another holds). The player draws a move
 with chance in proportion to ``exp(score / temperature)``, so that a low temperature
 plays the moves people play most and a high one plays more varied moves. Because the
 features name escape squares, hostile squares and captures rather than squares of one
@@ -40,21 +43,51 @@ from typing import Any, NamedTuple
 from ..engine import ATTACKERS, Position
 from ..game import Game, Move
 from ..squares import iter_bits
-from .features import INDEX, NAMES, PATTERN3_BASE, PATTERN5_BASE, move_features
+from .features import INDEX, JUDGED, NAMES, PATTERN3_BASE, PATTERN5_BASE, move_features
 from .people_digest import MODEL_DIGEST
 
-__all__ = ["MODEL_PATH", "NAME", "NEUTRAL", "Model", "STYLE", "Style", "load_model", "parse_style", "people_move",
-           "people_scores", "style_name"]
+__all__ = ["MODEL_PATH", "NAME", "NEUTRAL", "Model", "STYLE", "Style", "load_model", "model_from_data", "parse_style",
+           "people_move", "people_scores", "style_name", "weighs_judged"]
 
 MODEL_PATH = pathlib.Path(__file__).with_name("people-model.json")
 
 
 class Model(NamedTuple):
     """A move model: a weight per feature (by index of :data:`~tafl_rules.ai.features.NAMES`
-    or ring-pattern code), and where it came from."""
+    or ring-pattern code), and where it came from; optionally a hidden layer of ``len(out)``
+    units: ``hidden[f]`` the weights feature ``f`` gives each unit, ``bias`` each unit's own,
+    ``out`` what an active unit adds to the score for each unit of its value. ``judged``: whether
+    it weighs any of :data:`~tafl_rules.ai.features.JUDGED` (the slower features), so that
+    the player asks for them (:func:`weighs_judged` tells, for a model made by hand)."""
 
     weights: dict[int, float]
     provenance: dict[str, Any]
+    hidden: dict[int, tuple[float, ...]] = {}
+    bias: tuple[float, ...] = ()
+    out: tuple[float, ...] = ()
+    judged: bool = True
+
+    def score(self, row: list[int]) -> float:
+        """The score of a move with the features ``row``: the sum of their weights, and of each
+        hidden unit's value (its weights of ``row`` and its bias, summed, and counted only above
+        zero) times its out-weight. Sums are exact (``math.fsum``), so the order of ``row``
+        does not change a score.
+
+        >>> Model({1: 0.5, 2: -1.0}, {}, {1: (1.0, -1.0)}, (0.25, 0.0), (2.0, 3.0)).score([2, 1])
+        2.0
+        """
+        w = self.weights
+        linear = math.fsum([w.get(f, 0.0) for f in row])
+        if not self.out:
+            return linear
+        hidden = self.hidden
+        columns = [hidden[f] for f in row if f in hidden]
+        terms = [linear]
+        for unit, (b, v) in enumerate(zip(self.bias, self.out)):
+            a = math.fsum([b] + [c[unit] for c in columns])
+            if a > 0:
+                terms.append(v * a)
+        return math.fsum(terms)
 
 
 def load_model(path: str | pathlib.Path = MODEL_PATH) -> Model:
@@ -92,7 +125,11 @@ def _read_model(path: str) -> str:
 
 @functools.lru_cache(maxsize=8)
 def _load(path: str) -> Model:
-    data = json.loads(_read_model(path))
+    return model_from_data(json.loads(_read_model(path)), path)
+
+
+def model_from_data(data: dict[str, Any], path: str = "the model") -> Model:
+    """A move model from its stored form (a model file's JSON); ValueError names what is wrong."""
     weights: dict[int, float] = {}
     for name, w in data["weights"].items():
         if name not in INDEX:
@@ -102,7 +139,33 @@ def _load(path: str) -> Model:
         weights[PATTERN3_BASE + int(code)] = float(w)
     for code, w in data.get("diamonds", {}).items():
         weights[PATTERN5_BASE + int(code)] = float(w)
-    return Model(weights, dict(data.get("provenance", {})))
+    layer = data.get("hidden")
+    if not layer:
+        return Model(weights, dict(data.get("provenance", {})), judged=weighs_judged(weights, {}))
+    units = len(layer["out"])
+    hidden: dict[int, tuple[float, ...]] = {}
+    for key, prefix in (("weights", None), ("rings", PATTERN3_BASE), ("diamonds", PATTERN5_BASE)):
+        for name, column in layer.get(key, {}).items():
+            if len(column) != units:
+                raise ValueError(f"{path}: the hidden layer has {units} units, {name!r} weighs {len(column)}")
+            if prefix is None and name not in INDEX:
+                raise ValueError(f"{path}: the model weighs a feature this package does not have: {name!r}")
+            hidden[INDEX[name] if prefix is None else prefix + int(name)] = tuple(float(x) for x in column)
+    bias = tuple(float(x) for x in layer["bias"])
+    if len(bias) != units:
+        raise ValueError(f"{path}: the hidden layer has {units} units and {len(bias)} biases")
+    return Model(weights, dict(data.get("provenance", {})), hidden, bias, tuple(float(x) for x in layer["out"]),
+                 weighs_judged(weights, hidden))
+
+
+def weighs_judged(weights: dict[int, float], hidden: dict[int, tuple[float, ...]]) -> bool:
+    """Whether a model with these weights gives any of the features of
+    :data:`~tafl_rules.ai.features.JUDGED` a weight other than zero.
+
+    >>> weighs_judged({INDEX["attackers:takes 1"]: 1.0}, {}), weighs_judged({INDEX["defenders:evaluation rank 1"]: 0.5}, {})
+    (False, True)
+    """
+    return any(weights.get(f, 0.0) != 0.0 or any(hidden.get(f, ())) for f in JUDGED)
 
 
 class Style(NamedTuple):
@@ -186,10 +249,9 @@ _FORK = ((), (INDEX["defenders:roads after=2+"],))
 def people_scores(pos: Position, model: Model | None = None) -> tuple[list[int], list[float], list[list[int]]]:
     """The legal moves of ``pos`` (packed), the model's score of each, and the features of each."""
     model = model or load_model()
-    moves, rows = move_features(pos.rules).of_position(pos)
-    w = model.weights
-    scores = [math.fsum([w.get(f, 0.0) for f in row]) for row in rows]
-    return moves, scores, rows
+    moves, rows = move_features(pos.rules).of_position(pos, judged=model.judged)
+    score = model.score
+    return moves, [score(row) for row in rows], rows
 
 
 def _draw(cands: list[int], scores: dict[int, float], temperature: float, rng: random.Random) -> int:

@@ -206,11 +206,12 @@ def test_an_unknown_variant_in_a_share_link_links_the_list_of_reconstructions(ta
 def test_a_saved_game_survives_the_move_to_one_game_per_tab(tabs, site_url):
     """A game saved by the build before (one slot per board) is on the board, and in the list."""
     page = tabs.new_page()
-    page.goto(f"{site_url}/docs/variants/lewis-1.html")
-    page.evaluate("""() => localStorage.setItem('tafl:' + location.pathname + ':0', JSON.stringify(
+    # stored before the page's own scripts run: a board that had started first would keep its tab's
+    # fresh game, and save it as the page went, whatever the old slot held
+    page.add_init_script("""localStorage.setItem('tafl:' + location.pathname + ':0', JSON.stringify(
         { version: 2, variant: 'lewis-1', toggles: {}, rules: '', position: '', moves: ['e2-e3', 'f9-h9'], cursor: 2,
           human: 'both', ai: 3 }))""")
-    page.reload()
+    page.goto(f"{site_url}/docs/variants/lewis-1.html")
     board = page.locator(".tafl-board").first
     page.wait_for_selector(READY, timeout=90_000)
     assert moves_shown(board) == ["e2-e3", "f9-h9"]

@@ -14,7 +14,9 @@ choice (top-1) and among its first three (top-3), by side and by phase of the ga
 position drawn from each held-out game, how often the search's levels play the person's move
 beside the model on the same positions (``--add-levels 6`` adds a level made after the model was
 trained to the committed report, on the same positions, without training again). The report goes
-to ``docs/data/move-model.json`` (``--report`` prints it again). Ties between equally scored moves count as a share: a move tied
+to ``docs/data/move-model.json`` (``--report`` prints it again). ``--average A.json B.json`` makes one
+model of several fitted ones (the mean of their scores), chooses its temperatures on the same
+validation fifth and measures it the same way. Ties between equally scored moves count as a share: a move tied
 first with two others counts a third.
 """
 
@@ -469,24 +471,105 @@ def evaluate(path: str, cache: str | None, workers: int, report_out: str, limit:
     games = corpus()[:limit] if limit else corpus()
     held = split(len(corpus()))
     data = extract_all(games, workers, cache)
-    codes = sorted([PATTERN3_BASE + int(c) for c in model.get("rings", {})] + [PATTERN5_BASE + int(c) for c in model.get("diamonds", {})])
-    vocab = {code: len(NAMES) + i for i, code in enumerate(codes)}
-    w = np.zeros(len(NAMES) + len(vocab) + 1)
-    for name, x in model["weights"].items():
-        w[NAMES.index(name)] = x
-    for c, x in model.get("rings", {}).items():
-        w[vocab[PATTERN3_BASE + int(c)]] = x
-    for c, x in model.get("diamonds", {}).items():
-        w[vocab[PATTERN5_BASE + int(c)]] = x
-    scored: np.ndarray | Net = w
-    if model.get("hidden"):
-        scored = net_of(model["hidden"], w, vocab)
+    vocab, scored = columns_of(model)
     report = {"model": path, "model_provenance": model.get("provenance", {}),
               "training": breakdown(Batch([d for d in data if d[0] not in held], vocab), scored),
               "held_out": breakdown(Batch([d for d in data if d[0] in held], vocab), scored)}
     pathlib.Path(report_out).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(report["held_out"], indent=1))
     return report
+
+
+def columns_of(model: dict[str, Any]) -> tuple[dict[int, int], "np.ndarray | Net"]:
+    """A stored model as columns: a column for each pattern code it weighs (in its weights or its hidden
+    layer), and its weights over them (a :class:`Net` where it has a hidden layer)."""
+    layer = model.get("hidden") or {}
+    codes = sorted({base + int(c) for part in (model, layer) for key, base in (("rings", PATTERN3_BASE), ("diamonds", PATTERN5_BASE))
+                    for c in part.get(key, {})})
+    vocab = {code: len(NAMES) + i for i, code in enumerate(codes)}
+    w = np.zeros(len(NAMES) + len(vocab) + 1)
+    for name, x in model["weights"].items():
+        w[NAMES.index(name)] = x
+    for key, base in (("rings", PATTERN3_BASE), ("diamonds", PATTERN5_BASE)):
+        for c, x in model.get(key, {}).items():
+            w[vocab[base + int(c)]] = x
+    return vocab, (net_of(layer, w, vocab) if layer else w)
+
+
+def averaged(models: list[dict[str, Any]]) -> dict[str, Any]:
+    """One model whose score is the mean of ``models``' scores (an ensemble): their weights averaged,
+    their hidden units side by side, each unit's out-weight divided by their number.
+
+    >>> a = {"weights": {"x": 1.0}, "hidden": {"weights": {"x": [2.0]}, "bias": [0.5], "out": [1.0]}}
+    >>> b = {"weights": {"y": 3.0}}
+    >>> averaged([a, b])["weights"], averaged([a, b])["hidden"]
+    ({'x': 0.5, 'y': 1.5}, {'weights': {'x': [2.0]}, 'rings': {}, 'diamonds': {}, 'bias': [0.5], 'out': [0.5]})
+    """
+    n = len(models)
+    layers = [m.get("hidden") or {"bias": [], "out": []} for m in models]
+    out: dict[str, Any] = {}
+    for key in ("weights", "rings", "diamonds"):
+        names = sorted(set().union(*(m.get(key, {}) for m in models)))
+        out[key] = {k: round(math.fsum(m.get(key, {}).get(k, 0.0) for m in models) / n, 6) for k in names}
+    layer: dict[str, Any] = {}
+    for key in ("weights", "rings", "diamonds"):
+        names = sorted(set().union(*(lay.get(key, {}) for lay in layers)))
+        layer[key] = {k: [x for lay in layers for x in lay.get(key, {}).get(k) or [0.0] * len(lay["out"])] for k in names}
+    layer["bias"] = [x for lay in layers for x in lay["bias"]]
+    layer["out"] = [round(x / n, 6) for lay in layers for x in lay["out"]]
+    if layer["out"]:
+        out["hidden"] = layer
+    return out
+
+
+def average(paths: list[str], args: argparse.Namespace, command: str) -> int:
+    """``--average``: the mean of fitted models (each fitted on the same four fifths of the training
+    games), its temperatures chosen on the validation fifth, measured as a fitted model is."""
+    started = time.monotonic()
+    members = [json.loads(pathlib.Path(path).read_text(encoding="utf-8")) for path in paths]
+    splits = {(m["provenance"].get("games"), m["provenance"].get("validation_games")) for m in members}
+    if len(splits) != 1 or None in next(iter(splits)):
+        raise SystemExit("--average: the models were not all fitted on the same games (their provenance differs)")
+    games = corpus()[: args.games] if args.games else corpus()
+    held = split(len(corpus()))
+    data = extract_all(games, args.workers, args.cache)
+    train = [d for d in data if d[0] not in held]
+    inner = validation_games(sorted({d[0] for d in train}))
+    model = averaged(members)
+    vocab, scored = columns_of(model)
+    temps = temperatures(Batch([d for d in train if d[0] in inner], vocab), scored)
+    provenance = {"command": command, "commit": git_commit(),
+                  "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%MZ"),
+                  "averages": [m["provenance"] for m in members], "corpus": SOURCE, "games": len(games),
+                  "held_out_games": len([g for g in range(len(games)) if g in held]),
+                  **{key: members[0]["provenance"][key] for key in ("split", "training_positions", "held_out_positions")},
+                  "hidden_units": len(model.get("hidden", {}).get("out", [])),
+                  "temperatures": temps,
+                  "temperatures_chosen_by": members[0]["provenance"]["temperatures_chosen_by"],
+                  "validation_games": len(inner)}
+    model["provenance"] = provenance
+    write_model(model, args.model_out)
+    report = {"provenance": provenance,
+              "training": breakdown(Batch([d for d in train if d[0] not in inner], vocab), scored, temps),
+              "held_out": breakdown(Batch([d for d in data if d[0] in held], vocab), scored, temps),
+              "levels": levels_agreement(games, sorted(g for g in held if g < len(games)), model, args.levels)}
+    report["provenance"]["seconds"] = round(time.monotonic() - started, 1)
+    pathlib.Path(args.report_out).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    if args.step:
+        record_step(args.step, report, command)
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+def write_model(model: dict[str, Any], where: str | None) -> None:
+    """Write ``model`` where ``--model-out`` says ('package': the player's own, with its digest); nowhere without it."""
+    if not where:
+        return
+    out = MODEL_PATH if where == "package" else pathlib.Path(where)
+    text = json.dumps(model, indent=0, sort_keys=True) + "\n"
+    out.write_text(text, encoding="utf-8")
+    if where == "package":  # the digest the board's worker fetches the model by (not in its wheel)
+        DIGEST_PATH.write_text(DIGEST_MODULE.format(hashlib.sha256(text.encode("utf-8")).hexdigest()), encoding="utf-8")
 
 
 def net_of(layer: dict[str, Any], w: np.ndarray, vocab: dict[int, int]) -> Net:
@@ -561,6 +644,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--iterations", type=int, default=400, help="at most this many L-BFGS steps (the hidden layer's fit)")
     p.add_argument("--no-diamonds", action="store_true", help="leave out the diamond patterns (an ablation)")
     p.add_argument("--evaluate", metavar="MODEL", help="measure a model file on the same split (train nothing)")
+    p.add_argument("--average", nargs="+", metavar="MODEL",
+                   help="the player's model as the mean of these fitted models' scores (an ensemble), its temperatures "
+                        "chosen on the validation fifth; measured and written as a fitted model is (train nothing)")
     p.add_argument("--step", metavar="WORDS", help="add this run's figures to the table of steps tried "
                    f"({STEPS.relative_to(ROOT)}), described in WORDS")
     p.add_argument("--no-temperatures", action="store_true",
@@ -576,6 +662,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(json.loads(pathlib.Path(args.report_out).read_text(encoding="utf-8")), indent=1))
         return 0
     command = " ".join(["python benchmarks/train_people.py", *(sys.argv[1:] if argv is None else argv)])
+    if args.average:
+        return average(args.average, args, command)
     if args.evaluate:
         evaluated = evaluate(args.evaluate, args.cache, args.workers, args.report_out, args.games)
         if args.step:
@@ -623,12 +711,7 @@ def main(argv: list[str] | None = None) -> int:
                   "validation_games": len(inner),
                   "seconds": round(time.monotonic() - started, 1)}
     model["provenance"] = provenance
-    if args.model_out:
-        out = MODEL_PATH if args.model_out == "package" else pathlib.Path(args.model_out)
-        text = json.dumps(model, indent=0, sort_keys=True) + "\n"
-        out.write_text(text, encoding="utf-8")
-        if args.model_out == "package":  # the digest the board's worker fetches the model by (not in its wheel)
-            DIGEST_PATH.write_text(DIGEST_MODULE.format(hashlib.sha256(text.encode("utf-8")).hexdigest()), encoding="utf-8")
+    write_model(model, args.model_out)
     report = {"provenance": provenance, "training": breakdown(btr, fitted, temps), "held_out": breakdown(bte, fitted, temps),
               "levels": levels_agreement(games, sorted(g for g in held if g < len(games)), model, args.levels)}
     report["provenance"]["seconds"] = round(time.monotonic() - started, 1)

@@ -85,3 +85,33 @@ def test_people_calibration_plays_a_game_a_rule_set_and_fits_the_error_model(tmp
     assert data["summary"]["datasets"] == 8 and 0 <= data["summary"]["inside"] <= 8
     assert [p.name for p in tmp_path.iterdir()] == ["calibration.json"]  # the work file is gone
     assert "on the board only" in done.stdout
+
+
+def test_average_writes_one_model_that_scores_a_move_as_the_mean_of_its_members(tmp_path):
+    """--average makes an ensemble a model file the package reads: its hidden units are its members'
+    side by side, and every move's score is the mean of theirs."""
+    from tafl_rules import Game
+    from tafl_rules.ai.people import load_model, people_scores
+
+    paths = []
+    for l2 in ("1e-3", "1e-2"):
+        paths.append(tmp_path / f"m{l2}.json")
+        done = run("train_people.py", "--games", "12", "--levels", "--hidden", "2", "--iterations", "10", "--l2-hidden", l2,
+                   "--model-out", str(paths[-1]), "--report-out", str(tmp_path / f"r{l2}.json"))
+        assert done.returncode == 0, done.stderr[-3000:]
+    mean, report = tmp_path / "mean.json", tmp_path / "report.json"
+    done = run("train_people.py", "--games", "12", "--levels", "--average", *map(str, paths), "--model-out", str(mean),
+               "--report-out", str(report))
+    assert done.returncode == 0, done.stderr[-3000:]
+    one, two, both = (load_model(p) for p in (*paths, mean))
+    assert len(both.out) == 4 and json.loads(report.read_text(encoding="utf-8"))["held_out"]["positions"] > 0
+    game = Game("copenhagen")
+    game.play("d1-d4")
+    _moves, _scores, rows = people_scores(game.engine, both)
+    assert {round(both.score(r), 5) for r in rows} != {round(one.score(r), 5) for r in rows}
+    for row in rows:
+        assert both.score(row) == pytest.approx((one.score(row) + two.score(row)) / 2, abs=1e-5)
+    bad = tmp_path / "other.json"
+    bad.write_text(json.dumps({**json.loads(paths[0].read_text()), "provenance": {"games": 30, "validation_games": 5}}))
+    refused = run("train_people.py", "--games", "12", "--average", str(paths[0]), str(bad))
+    assert refused.returncode != 0 and "not all fitted on the same games" in refused.stderr

@@ -81,13 +81,8 @@ class Model(NamedTuple):
         if not self.out:
             return linear
         hidden = self.hidden
-        columns = [hidden[f] for f in row if f in hidden]
-        terms = [linear]
-        for unit, (b, v) in enumerate(zip(self.bias, self.out)):
-            a = math.fsum([b] + [c[unit] for c in columns])
-            if a > 0:
-                terms.append(v * a)
-        return math.fsum(terms)
+        units = map(math.fsum, zip(self.bias, *[hidden[f] for f in row if f in hidden]))
+        return math.fsum([linear, *[v * a for v, a in zip(self.out, units) if a > 0]])
 
 
 def load_model(path: str | pathlib.Path = MODEL_PATH) -> Model:

@@ -178,7 +178,7 @@ class Style(NamedTuple):
 NEUTRAL = Style()
 #: The style the site's people-like player plays with: each side's temperature chosen, with the
 #: model, by the likelihood of people's moves (``benchmarks/train_people.py``; never by results).
-STYLE = Style(attackers_temperature=0.96, defenders_temperature=0.99)
+STYLE = Style(attackers_temperature=0.99, defenders_temperature=1.06)
 #: the name of the people-like player in the balance lab and on the boards
 NAME = "people"
 

@@ -1,4 +1,4 @@
 """The sha256 of ``people-model.json``, written with the model by ``benchmarks/train_people.py``
 (the board's worker fetches the model by it: :func:`tafl_rules.ai.people.browser_model_name`)."""
 
-MODEL_DIGEST = "83b502bce99812a0edd7bec43e64c7cc130ce5aaf9003f201c05ecd4e09958f5"
+MODEL_DIGEST = "aca3d0330d89198cec43b3cee7561969383eb0d218d119b012ab4c929d1a3298"

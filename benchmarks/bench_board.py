@@ -12,7 +12,9 @@ one, so that both see the same load; its figures are printed beside.
 With ``--ai 1,2,3``: the computer player's move time in the browser worker (wall clock
 from request to reply), at each level, on the positions that ``bench_ai.py`` uses for
 CPython (plies 0, 3, 6, ... of a level-1 self-play game of each of its variants), so the
-two medians compare; ``--ai-positions`` sets how many positions per variant.
+two medians compare; ``--ai-positions`` sets how many positions per variant. ``people`` among
+the levels times the people-like player the same way; its first move, which fetches and reads
+its model, is reported on its own.
 
 With ``--network 10:40,1.6:150``: a first visit (a fresh browser profile) of ``--network-page`` (a
 variant page) through Chromium's network emulation (CDP ``Network.emulateNetworkConditions``) at
@@ -168,7 +170,7 @@ def click_to_highlight(page, square: str) -> float:
     )
 
 
-def ai_move_times(page, cases, level: int) -> list[float]:
+def ai_move_times(page, cases, level: int | str) -> list[float]:
     """Seconds for the worker's computer player to answer in each (variant, position, turn)."""
     times = []
     for variant, position, turn in cases:
@@ -379,12 +381,15 @@ def main() -> None:
             long_times[plies] = [long_game_times(browser, f"http://127.0.0.1:{server.server_port}", plies)
                                  for _ in range(args.long_runs)]
         ai_times = {}
+        first_people = None
         if args.ai:
             context = browser.new_context()
             page = context.new_page()
             time_to_ready(page, url)
             cases = [(vid, pos, turn) for vid in VARIANTS for pos, turn in positions(vid, args.ai_positions)]
-            for level in (int(x) for x in args.ai.split(",")):
+            for level in (x if x == "people" else int(x) for x in args.ai.split(",")):
+                if level == "people":  # its first move fetches and reads the model: timed on its own
+                    first_people = ai_move_times(page, cases[:1], level)[0]
                 ai_times[level] = ai_move_times(page, cases, level)
             context.close()
         browser.close()
@@ -406,6 +411,8 @@ def main() -> None:
     if ai_times:
         print(f"computer move in the browser worker, {len(cases)} positions ({', '.join(VARIANTS)}), wall seconds:")
     large = [Game(vid).size in LARGE for vid, _p, _t in cases] if ai_times else []
+    if first_people is not None:
+        print(f"  people: its first move (fetching and reading the model) {first_people:.3f} s; every move after it below")
     for level, times in ai_times.items():
         big = [t for t, is_large in zip(times, large) if is_large]
         print(f"  level {level}: median {statistics.median(times):.3f} s, max {max(times):.3f} s; "

@@ -261,8 +261,12 @@ def test_the_player_page_says_what_the_move_model_reached():
     steps = json.loads((DATA / "move-model-steps.json").read_text())["steps"]
     adopted = [i for i, step in enumerate(steps) if "not adopted" not in step["what"]]
     assert steps[adopted[-1]]["held_out"]["top1"] == model["held_out"]["top1"]  # the player plays the last one adopted
-    assert all(step["held_out"]["top1"] < 0.32 for step in steps[adopted[-1] + 1:])  # "still fall short of the 32%"
-    assert "The player plays the last step not marked *not adopted*" in (ROOT / "docs" / "fairest-player.md").read_text()
+    played = steps[adopted[-1]]["held_out"]
+    assert played["top1"] >= 0.32 and played["quiet"]["top1"] >= 0.20  # the aim the page names, reached
+    source = (ROOT / "docs" / "fairest-player.md").read_text()
+    assert "The player plays the last step not marked *not adopted*" in source
+    assert "Each fit with a hidden layer alone fell short of the 32% aimed at" in page
+    assert all(step["held_out"]["top1"] < 0.32 for step in steps if "not adopted" in step["what"])
     assert "Nothing about the player was chosen by how its games end" in page
 
 

@@ -259,8 +259,10 @@ def jones_sentence(folders: Roots) -> str:
             unclear.append(point)
             continue
         towards = {found[v] for v in clear}
-        where = ("on both his layouts" if len(clear) == len(found) else
-                 f"on {layouts[clear[0]]} only")
+        other = [v for v in found if v not in clear]
+        where = ("on both his layouts" if not other else
+                 f"on {layouts[clear[0]]}; on {layouts[other[0]]} the shift is not clear (one of up to "
+                 f"{round(100 * tests[(other[0], point)]['smallest'])} points could have gone unseen there)")
         parts.append(f"{said} tilts the games {towards.pop() if len(towards) == 1 else 'both ways'} {where}")
     if unclear:
         shift = max(tests[(v, p)]["smallest"] for v in JONES_LAYOUTS for p in unclear if (v, p) in tests)

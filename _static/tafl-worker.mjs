@@ -340,6 +340,12 @@ ready.then(
     : fatal(failure("Python could not start: {error}", { error: String(error.message || error) }))),
 );
 
+// The people-like player's first move fetches its model (about 2 MB as sent) by a request that
+// holds the worker until it is in: on a slow network a silence longer than the page waits for a
+// worker, so the page is told first, and told again when the move is made.
+const MODEL_FETCH_S = 180;
+let peopleModelIn = false;
+
 self.onmessage = async (event) => {
   const { id, type, payload } = event.data || {};
   if (type === "ping") {
@@ -353,8 +359,14 @@ self.onmessage = async (event) => {
     postMessage({ id, ok: false, type, payload: failure("Python could not start: {error}", { error: String(error.message || error) }) });
     return;
   }
+  const fetchesModel = type === "ai_move" && payload?.level === "people" && !peopleModelIn;
+  if (fetchesModel) postMessage({ id: 0, ok: true, type: "busy", payload: { seconds: MODEL_FETCH_S } });
   try {
     const reply = JSON.parse(api.handle(String(type), JSON.stringify(payload ?? {})));
+    if (fetchesModel) {
+      peopleModelIn = !("error" in reply);
+      postMessage({ id: 0, ok: true, type: "busy", payload: { seconds: 0 } });
+    }
     postMessage({ id, ok: !("error" in reply), type, payload: reply });
   } catch (error) {
     postMessage({ id, ok: false, type, payload: failure("internal error: {error}", { error: String(error.message || error) }) });

@@ -24,6 +24,11 @@ of the responses that arrived before then (as Chromium counts them: body as sent
 bytes the server had written by then (more, by what sat in the sockets' buffers), the files still on
 their way, any file sent twice and the encodings used. ``--network-runs`` sets the runs per profile.
 
+With ``--people-network 10:40,1.6:150``: the people-like player's first move on the network page,
+the page loaded at full speed in a fresh profile and then the network emulated as above: the
+seconds from asking for the move (which fetches the model, by its digest, from ``_models/``) to the
+answer, beside the bytes of the model as the server sends it.
+
 With ``--long 1000,2000,5000``: long games. For each length, a share link of that many moves
 (a legal shuffle on the lewis-1 page) is opened in a fresh context, timed from navigation until
 the board accepts moves with the whole move list drawn; then the same game as a saved game
@@ -198,6 +203,33 @@ NETWORK_TIMEOUT_S = 600
 KEPT_TIMEOUT_S = 120
 
 
+def people_first_move(playwright, site: Path, page_path: str, mbit: float, latency_ms: float) -> tuple[float, int]:
+    """Seconds for a ready board's first people-like move through the network emulation (a fresh
+    profile: the model is fetched), and the bytes of the model as the server sends it (brotli).
+    (The worker's own requests are not the page's: Chromium does not report them to the page.)"""
+    server = serve.make_server(str(site))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    with tempfile.TemporaryDirectory(prefix="bench-profile-") as profile:
+        context = playwright.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_port}/{page_path}")
+        page.wait_for_selector(READY, timeout=NETWORK_TIMEOUT_S * 1000)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": latency_ms,
+            "downloadThroughput": mbit * 1e6 / 8, "uploadThroughput": UPLOAD_MBIT.get(mbit, mbit) * 1e6 / 8,
+        })
+        start = time.perf_counter()
+        page.evaluate("""async () => (await window.tafl.boards[0].request("ai_move", { level: "people", seed: 1 })).played""")
+        seconds = time.perf_counter() - start
+        context.close()
+    server.shutdown()
+    model = next((site / "_models").glob("people-model-*.json"))
+    sent = model.with_name(model.name + ".br")  # what the server sends a browser that takes brotli
+    return seconds, (sent if sent.exists() else model).stat().st_size
+
+
 def network_first_visit(playwright, site: Path, page_path: str, mbit: float, latency_ms: float, start: str = "") -> dict:
     """One first visit (a fresh profile) of ``page_path`` through Chromium's network emulation
     (``start``: force the worker's way of starting, as ``?tafl-start=`` does)."""
@@ -346,6 +378,8 @@ def main() -> None:
     parser.add_argument("--network-runs", type=int, default=1)
     parser.add_argument("--network-start", default="", choices=["", "snapshot", "fresh"],
                         help="force the rules worker's way of starting in the network runs (default: its own choice)")
+    parser.add_argument("--people-network", default="", help="the people-like player's first move (its model fetched) "
+                        "through network emulation, MBIT:LATENCY_MS pairs, e.g. 10:40,1.6:150")
     parser.add_argument("--long", default="", help="also time long games of these many moves, e.g. 1000,2000,5000")
     parser.add_argument("--long-runs", type=int, default=3)
     parser.add_argument("--site", default=str(ROOT / "_build" / "html"), help="the built site (default _build/html)")
@@ -376,6 +410,11 @@ def main() -> None:
             network[(mbit, latency)] = [network_first_visit(playwright, site, args.network_page, mbit, latency, args.network_start)
                                         for _ in range(args.network_runs)]
         load_network = load_average()
+        people_network = {}
+        for pair in filter(None, args.people_network.split(",")):
+            mbit, latency = (float(x) for x in pair.split(":"))
+            people_network[(mbit, latency)] = [people_first_move(playwright, site, args.network_page, mbit, latency)
+                                               for _ in range(args.network_runs)]
         long_times = {}
         for plies in [0] + [int(x) for x in args.long.split(",") if x] if args.long else []:
             long_times[plies] = [long_game_times(browser, f"http://127.0.0.1:{server.server_port}", plies)
@@ -401,6 +440,10 @@ def main() -> None:
     if network:
         print(f"1-minute load average {load_network} after the network runs")
         network_report(network, args.network_page)
+    for (mbit, latency), runs in people_network.items():
+        print(f"people-like player's first move on {args.network_page} at {mbit:g} Mbit/s, {latency:g} ms: median "
+              f"{statistics.median(r[0] for r in runs):.2f} s over {len(runs)} run(s); the model as sent: "
+              f"{statistics.median(r[1] for r in runs) / 1e6:.2f} MB")
     if long_times:
         print(f"long games on lewis-1, medians of {args.long_runs} (seconds): share link -> ready on a first visit "
               "(empty cache) and on a later one, saved game -> ready, one more move")

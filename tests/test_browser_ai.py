@@ -106,6 +106,25 @@ def test_the_level_menu_offers_the_people_like_player_and_it_answers_a_move(page
     assert page.locator(".tafl-board").first.locator(".tafl-ai").input_value() == "people"
 
 
+def test_the_people_like_players_first_move_outlasts_a_slow_network(page, site_url):
+    # the model (about 2 MB as sent) comes in by a request that holds the worker: at a phone's 1.6
+    # Mbit/s that is some ten seconds of silence, longer than the page waits for a worker that
+    # says nothing (tafl-worker-client.mjs SILENCE_MS), so the worker says first that it is busy
+    page.goto(f"{site_url}/docs/variants/brandubh.html")
+    page.wait_for_selector(READY, timeout=90_000)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150,
+                                                  "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 0.75e6 / 8})
+    played = page.evaluate("""async () => {
+        try { return (await window.tafl.boards[0].request("ai_move", { level: "people", seed: 1 })).played; }
+        catch (error) { return `failed: ${error.message || error}`; }
+    }""")
+    assert played in {str(m) for m in Game("brandubh").legal_moves()}, played
+    # and the page's patience is back to its usual once the model is in
+    assert page.evaluate("() => window.tafl.worker.quietUntil <= performance.now()")
+
+
 def test_the_people_like_players_model_is_fetched_only_when_it_is_chosen(page, site_url):
     # the model is not in the wheel (nor in the snapshot) a board loads first: the worker fetches it,
     # by its digest, from the site's _models folder the first time a board asks the player for a move

@@ -547,11 +547,19 @@ def average(paths: list[str], args: argparse.Namespace, command: str) -> int:
                   "temperatures": temps,
                   "temperatures_chosen_by": members[0]["provenance"]["temperatures_chosen_by"],
                   "validation_games": len(inner)}
+    return finish(model, provenance, Batch([d for d in train if d[0] not in inner], vocab),
+                  Batch([d for d in data if d[0] in held], vocab), scored, temps, games, held, args, command, started)
+
+
+def finish(model: dict[str, Any], provenance: dict[str, Any], training: Batch, held_out: Batch, scored: "np.ndarray | Net",
+           temps: dict[str, float], games: list[list[str]], held: set[int], args: argparse.Namespace, command: str,
+           started: float) -> int:
+    """Write the model where ``--model-out`` says and its report (agreement on the training and the
+    held-out games, and beside the search's levels), add the report to the steps with ``--step``."""
     model["provenance"] = provenance
     write_model(model, args.model_out)
-    report = {"provenance": provenance,
-              "training": breakdown(Batch([d for d in train if d[0] not in inner], vocab), scored, temps),
-              "held_out": breakdown(Batch([d for d in data if d[0] in held], vocab), scored, temps),
+    report = {"provenance": provenance, "training": breakdown(training, scored, temps),
+              "held_out": breakdown(held_out, scored, temps),
               "levels": levels_agreement(games, sorted(g for g in held if g < len(games)), model, args.levels)}
     report["provenance"]["seconds"] = round(time.monotonic() - started, 1)
     pathlib.Path(args.report_out).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
@@ -710,16 +718,7 @@ def main(argv: list[str] | None = None) -> int:
                                             "games (random.Random(2028)), set aside from the fitting of the weights",
                   "validation_games": len(inner),
                   "seconds": round(time.monotonic() - started, 1)}
-    model["provenance"] = provenance
-    write_model(model, args.model_out)
-    report = {"provenance": provenance, "training": breakdown(btr, fitted, temps), "held_out": breakdown(bte, fitted, temps),
-              "levels": levels_agreement(games, sorted(g for g in held if g < len(games)), model, args.levels)}
-    report["provenance"]["seconds"] = round(time.monotonic() - started, 1)
-    pathlib.Path(args.report_out).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
-    if args.step:
-        record_step(args.step, report, command)
-    print(json.dumps(report, indent=1))
-    return 0
+    return finish(model, provenance, btr, bte, fitted, temps, games, held, args, command, started)
 
 
 if __name__ == "__main__":

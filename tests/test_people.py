@@ -90,6 +90,20 @@ def test_same_position_style_and_seed_same_move():
     assert len(set(first)) > 1  # the seed does pick among moves
 
 
+def test_the_player_plays_every_variant_of_the_catalogue():
+    from tafl_rules.catalogue import variants
+
+    for v in variants():
+        game = Game(v.id)
+        for ply in range(4):
+            if game.outcome is not None:
+                break
+            move = people_move(game, STYLE, ply)
+            assert move in game.legal_moves(), (v.id, str(move))
+            game.play(move)
+        assert game.ply > 0, v.id
+
+
 def test_styles_have_names_the_lab_can_read_back():
     assert style_name(NEUTRAL) == "people" and style_name(STYLE) == "people(ta=0.99,td=1.06)"
     assert parse_style("people(ta=0.5,td=2)") == Style(0.5, 2.0)

@@ -536,6 +536,8 @@ def average(paths: list[str], args: argparse.Namespace, command: str) -> int:
     train = [d for d in data if d[0] not in held]
     inner = validation_games(sorted({d[0] for d in train}))
     model = averaged(members)
+    if args.hidden_decimals is not None and "hidden" in model:
+        model["hidden"] = rounded_layer(model["hidden"], args.hidden_decimals)
     vocab, scored = columns_of(model)
     temps = temperatures(Batch([d for d in train if d[0] in inner], vocab), scored)
     provenance = {"command": command, "commit": git_commit(),
@@ -569,12 +571,27 @@ def finish(model: dict[str, Any], provenance: dict[str, Any], training: Batch, h
     return 0
 
 
+def rounded_layer(layer: dict[str, Any], decimals: int) -> dict[str, Any]:
+    """A hidden layer with its feature weights stored to ``decimals`` places, a feature whose every
+    weight rounds to nothing left out (the file the browser fetches shrinks; the model measured is
+    the one stored).
+
+    >>> rounded_layer({"weights": {"a": [0.12345, -0.0004], "b": [0.0004, 0.0]}, "bias": [0.5], "out": [1.0]}, 3)["weights"]
+    {'a': [0.123, 0.0]}
+    """
+    out = dict(layer)
+    for key in ("weights", "rings", "diamonds"):
+        columns = {k: [round(x, decimals) + 0.0 for x in column] for k, column in layer.get(key, {}).items()}
+        out[key] = {k: column for k, column in columns.items() if any(column)}
+    return out
+
+
 def write_model(model: dict[str, Any], where: str | None) -> None:
     """Write ``model`` where ``--model-out`` says ('package': the player's own, with its digest); nowhere without it."""
     if not where:
         return
     out = MODEL_PATH if where == "package" else pathlib.Path(where)
-    text = json.dumps(model, indent=0, sort_keys=True) + "\n"
+    text = json.dumps(model, separators=(",", ":"), sort_keys=True) + "\n"
     out.write_text(text, encoding="utf-8")
     if where == "package":  # the digest the board's worker fetches the model by (not in its wheel)
         DIGEST_PATH.write_text(DIGEST_MODULE.format(hashlib.sha256(text.encode("utf-8")).hexdigest()), encoding="utf-8")
@@ -655,6 +672,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--average", nargs="+", metavar="MODEL",
                    help="the player's model as the mean of these fitted models' scores (an ensemble), its temperatures "
                         "chosen on the validation fifth; measured and written as a fitted model is (train nothing)")
+    p.add_argument("--hidden-decimals", type=int, metavar="N",
+                   help="with --average: store the hidden layer's weights to N decimal places (a smaller file for the "
+                        "browser), the model measured as stored")
     p.add_argument("--step", metavar="WORDS", help="add this run's figures to the table of steps tried "
                    f"({STEPS.relative_to(ROOT)}), described in WORDS")
     p.add_argument("--no-temperatures", action="store_true",

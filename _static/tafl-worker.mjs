@@ -340,7 +340,7 @@ ready.then(
     : fatal(failure("Python could not start: {error}", { error: String(error.message || error) }))),
 );
 
-// The people-like player's first move fetches its model (about 2 MB as sent) by a request that
+// The people-like player's first move fetches its model (0.7 MB as sent) by a request that
 // holds the worker until it is in: on a slow network a silence longer than the page waits for a
 // worker, so the page is told first, and told again when the move is made.
 const MODEL_FETCH_S = 180;

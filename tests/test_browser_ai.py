@@ -107,15 +107,15 @@ def test_the_level_menu_offers_the_people_like_player_and_it_answers_a_move(page
 
 
 def test_the_people_like_players_first_move_outlasts_a_slow_network(page, site_url):
-    # the model (about 2 MB as sent) comes in by a request that holds the worker: at a phone's 1.6
-    # Mbit/s that is some ten seconds of silence, longer than the page waits for a worker that
-    # says nothing (tafl-worker-client.mjs SILENCE_MS), so the worker says first that it is busy
+    # the model (0.7 MB as sent) comes in by a request that holds the worker: on a poor phone
+    # connection (0.4 Mbit/s) that is over ten seconds of silence, longer than the page waits for a
+    # worker that says nothing (tafl-worker-client.mjs SILENCE_MS), so the worker says first that it is busy
     page.goto(f"{site_url}/docs/variants/brandubh.html")
     page.wait_for_selector(READY, timeout=90_000)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150,
-                                                  "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 0.75e6 / 8})
+                                                  "downloadThroughput": 0.4e6 / 8, "uploadThroughput": 0.4e6 / 8})
     played = page.evaluate("""async () => {
         try { return (await window.tafl.boards[0].request("ai_move", { level: "people", seed: 1 })).played; }
         catch (error) { return `failed: ${error.message || error}`; }

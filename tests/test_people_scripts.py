@@ -111,6 +111,15 @@ def test_average_writes_one_model_that_scores_a_move_as_the_mean_of_its_members(
     assert {round(both.score(r), 5) for r in rows} != {round(one.score(r), 5) for r in rows}
     for row in rows:
         assert both.score(row) == pytest.approx((one.score(row) + two.score(row)) / 2, abs=1e-5)
+    # --hidden-decimals stores the hidden layer shorter: every weight to that many places, none all nothing
+    short = tmp_path / "short.json"
+    done = run("train_people.py", "--games", "12", "--levels", "--average", *map(str, paths), "--hidden-decimals", "1",
+               "--model-out", str(short), "--report-out", str(tmp_path / "short-report.json"))
+    assert done.returncode == 0, done.stderr[-3000:]
+    layer = json.loads(short.read_text(encoding="utf-8"))["hidden"]
+    columns = [c for key in ("weights", "rings", "diamonds") for c in layer[key].values()]
+    assert columns and all(x == round(x, 1) for c in columns for x in c) and all(any(c) for c in columns)
+    assert len(columns) < sum(len(json.loads(mean.read_text(encoding="utf-8"))["hidden"][k]) for k in ("weights", "rings", "diamonds"))
     bad = tmp_path / "other.json"
     bad.write_text(json.dumps({**json.loads(paths[0].read_text()), "provenance": {"games": 30, "validation_games": 5}}))
     refused = run("train_people.py", "--games", "12", "--average", str(paths[0]), str(bad))

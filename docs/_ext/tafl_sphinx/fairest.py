@@ -212,8 +212,8 @@ def answer_md(folders: Roots) -> str:
     return "\n".join([
         lead + (f" {said[0].upper()}{said[1:]}." if said else "") + jones_sentence(folders),
         "",
-        f"Each verdict rests on {games} games or more of the people-like player, and on its distance from "
-        f"people's results ({cal['inside']} of {cal['datasets']} fell inside the range foreseen for them)."
+        f"Each verdict rests on {games} or more games of the player "
+        f"({cal['inside']} of {cal['datasets']} of people's results fell inside the range foreseen for them)."
         + (f" Not played yet: {_names([_var(v) for v in missing])}." if missing else ""),
     ])
 
@@ -266,6 +266,9 @@ def jones_sentence(folders: Roots) -> str:
         parts.append(f"{said} tilts the games {towards.pop() if len(towards) == 1 else 'both ways'} {where}")
     if unclear:
         shift = max(tests[(v, p)]["smallest"] for v in JONES_LAYOUTS for p in unclear if (v, p) in tests)
+        if not parts and len(unclear) == len(words):
+            return (f" None of Jones's three points, read the king's way, shows a clear effect (the games could miss a "
+                    f"shift of up to {round(100 * shift)} points).")
         parts.append(f"{'the other two show' if parts and len(unclear) == 2 else 'for ' + _names([words[p] for p in unclear]) + ' the games show'} "
                      f"no clear effect (a shift of up to {round(100 * shift)} points could have gone unseen)")
     if not parts:
